@@ -18,7 +18,7 @@ export default defineConfig({
         test: {
           name: 'integration-pglite',
           include: integrationFiles,
-          env: { TEST_DB_ENGINE: 'pglite' },
+          globalSetup: ['apps/server/src/test-support/global-setup-pglite.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -27,7 +27,7 @@ export default defineConfig({
         test: {
           name: 'integration-postgres',
           include: integrationFiles,
-          env: { TEST_DB_ENGINE: 'postgres' },
+          globalSetup: ['apps/server/src/test-support/global-setup-postgres.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -1,0 +1,72 @@
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { CamelCasePlugin, Kysely, PGliteDialect, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { acquireDataDirLock } from './data-dir-lock';
+import type { Database } from './schema';
+
+export type DatabaseEngine = 'pglite' | 'postgres';
+
+export type DatabaseHandle = {
+  db: Kysely<Database>;
+  engine: DatabaseEngine;
+  /** Closes the connection(s) and releases the data-directory lock. Safe to call twice. */
+  close: () => Promise<void>;
+};
+
+// PostgreSQL returns BIGINT (count(*)) as text by default; our counts fit in a JS number.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
+
+function createKysely(dialect: PGliteDialect | PostgresDialect): Kysely<Database> {
+  return new Kysely<Database>({ dialect, plugins: [new CamelCasePlugin()] });
+}
+
+/** Opens a pool on a PostgreSQL server. */
+export function openPostgres(connectionString: string): DatabaseHandle {
+  const pool = new pg.Pool({ connectionString, max: 10 });
+  const db = createKysely(new PostgresDialect({ pool }));
+  let closed = false;
+  return {
+    db,
+    engine: 'postgres',
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await db.destroy();
+    },
+  };
+}
+
+/** Wraps an already-open PGlite instance (tests start one from a template). */
+export function wrapPglite(pglite: PGlite, onClose: () => void = () => {}): DatabaseHandle {
+  const db = createKysely(new PGliteDialect({ pglite }));
+  let closed = false;
+  return {
+    db,
+    engine: 'pglite',
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      // Kysely's PGlite driver closes the PGlite instance on destroy.
+      await db.destroy();
+      if (!pglite.closed) await pglite.close();
+      onClose();
+    },
+  };
+}
+
+/** Opens the embedded database under DATA_DIR/pg, owning the directory through a lock file. */
+export async function openPgliteDirectory(dataDir: string): Promise<DatabaseHandle> {
+  const lock = acquireDataDirLock(dataDir);
+  try {
+    const pglite = await PGlite.create(path.join(dataDir, 'pg'));
+    return wrapPglite(pglite, lock.release);
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+}
+
+export async function openDatabase(options: { databaseUrl?: string | undefined; dataDir: string }) {
+  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPgliteDirectory(options.dataDir);
+}

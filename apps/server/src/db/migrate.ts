@@ -1,0 +1,29 @@
+import type { Kysely } from 'kysely';
+import { type Migration, Migrator } from 'kysely/migration';
+import * as clinics from './migrations/0001-clinics';
+import * as seedBuiltInClinics from './migrations/0002-seed-built-in-clinics';
+
+// Migrations are listed here, not discovered on disk, so the bundle and the tests see the same list.
+// Names sort in the order they run.
+const migrations: Record<string, Migration> = {
+  '0001-clinics': clinics,
+  '0002-seed-built-in-clinics': seedBuiltInClinics,
+};
+
+export class MigrationError extends Error {
+  override name = 'MigrationError';
+}
+
+/** Brings the schema up to date; returns the names of the migrations it ran. */
+// biome-ignore lint/suspicious/noExplicitAny: migrations work below the typed schema
+export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const { error, results = [] } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results.find((result) => result.status === 'Error');
+    throw new MigrationError(`Migration ${failed?.migrationName ?? '(unknown)'} failed: ${String(error)}`, {
+      cause: error,
+    });
+  }
+  return results.filter((result) => result.status === 'Success').map((result) => result.migrationName);
+}

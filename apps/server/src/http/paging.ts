@@ -1,0 +1,35 @@
+import { z } from 'zod';
+
+/** Page links in the JSON:API style the portal's lists share: `next`/`prev` only where such a page exists. */
+export const pageLinksSchema = z.object({
+  self: z.string(),
+  next: z.string().nullable(),
+  prev: z.string().nullable(),
+});
+export type PageLinks = z.infer<typeof pageLinksSchema>;
+
+export function buildPageLinks(options: {
+  url: string;
+  page: number;
+  rows: number;
+  totalCount: number;
+}): PageLinks {
+  const [pathname = '', search = ''] = options.url.split('?');
+  const linkTo = (page: number) => {
+    const params = new URLSearchParams(search);
+    params.set('page', String(page));
+    params.set('rows', String(options.rows));
+    return `${pathname}?${params.toString()}`;
+  };
+  const lastPage = Math.max(1, Math.ceil(options.totalCount / options.rows));
+  return {
+    self: linkTo(options.page),
+    next: options.page < lastPage ? linkTo(options.page + 1) : null,
+    prev: options.page > 1 ? linkTo(Math.min(options.page - 1, lastPage)) : null,
+  };
+}
+
+/** Escapes LIKE wildcards so a user's search text matches literally. */
+export function toContainsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}

@@ -1,0 +1,34 @@
+import { sql } from 'kysely';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/transaction';
+import { HttpError } from '../../http/errors';
+import { errorResponses } from '../../http/schemas';
+
+const healthSchema = z.object({ status: z.literal('ok'), service: z.string(), database: z.literal('ok') });
+
+// SPEC §7 names a healthcheck per service; each one proves the database answers.
+const services = ['customers', 'notifications'] as const;
+
+export const healthRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  for (const service of services) {
+    app.get(
+      `/api/${service}/healthcheck`,
+      {
+        schema: {
+          tags: [service],
+          summary: `Health of the ${service} service`,
+          response: { 200: healthSchema, ...errorResponses(503) },
+        },
+      },
+      async () => {
+        try {
+          await sql`select 1`.execute(db);
+        } catch {
+          throw new HttpError(503, 'Database unavailable');
+        }
+        return { status: 'ok' as const, service, database: 'ok' as const };
+      },
+    );
+  }
+};

@@ -1,0 +1,19 @@
+import SearchOffIcon from '@mui/icons-material/SearchOff';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink, useLocation } from 'react-router';
+import { PageMessage } from '../components/page-message';
+
+export function NotFoundPage() {
+  const { pathname } = useLocation();
+  return (
+    <PageMessage icon={<SearchOffIcon />} heading="Page not found">
+      <Typography color="text.secondary" sx={{ mb: 3, overflowWrap: 'anywhere' }}>
+        There is no page at <code>{pathname}</code>. Check the address, or go back to the clinics list.
+      </Typography>
+      <Button component={RouterLink} to="/" variant="contained">
+        Go to Clinics
+      </Button>
+    </PageMessage>
+  );
+}

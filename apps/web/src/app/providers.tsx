@@ -1,0 +1,25 @@
+import CssBaseline from '@mui/material/CssBaseline';
+import { ThemeProvider } from '@mui/material/styles';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { SnackbarProvider } from 'notistack';
+import { type ReactNode, useState } from 'react';
+import { SNACKBAR_ANCHOR, SNACKBAR_AUTO_HIDE_MS, SNACKBAR_MAX_STACK } from '../lib/constants';
+import { createQueryClient } from '../lib/query-client';
+import { theme } from './theme';
+
+export function AppProviders({ children }: { children: ReactNode }) {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <ThemeProvider theme={theme}>
+      <CssBaseline />
+      <SnackbarProvider
+        maxSnack={SNACKBAR_MAX_STACK}
+        autoHideDuration={SNACKBAR_AUTO_HIDE_MS}
+        anchorOrigin={SNACKBAR_ANCHOR}
+        preventDuplicate
+      >
+        <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+      </SnackbarProvider>
+    </ThemeProvider>
+  );
+}

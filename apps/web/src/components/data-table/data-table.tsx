@@ -1,0 +1,263 @@
+import FilterAltOffIcon from '@mui/icons-material/FilterAltOff';
+import SearchIcon from '@mui/icons-material/Search';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import InputAdornment from '@mui/material/InputAdornment';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import TableSortLabel from '@mui/material/TableSortLabel';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { keepPreviousData, type QueryKey, useQuery } from '@tanstack/react-query';
+import { type ReactNode, useId } from 'react';
+import { TABLE_DEFAULT_ORDER, TABLE_DEFAULT_ROWS, TABLE_ROWS_PER_PAGE_OPTIONS } from '../../lib/constants';
+import { ColumnFilterInput } from './column-filter';
+import type { DataTableColumn, DataTableOrder, FetchPage } from './types';
+import { useTableState } from './use-table-state';
+
+// Read by screen readers, invisible on screen.
+const visuallyHidden = {
+  border: 0,
+  clip: 'rect(0 0 0 0)',
+  height: '1px',
+  margin: '-1px',
+  overflow: 'hidden',
+  padding: 0,
+  position: 'absolute',
+  whiteSpace: 'nowrap',
+  width: '1px',
+} as const;
+
+export type DataTableProps<Row> = {
+  /** Accessible name of the table, e.g. 'Clinics'. */
+  label: string;
+  columns: DataTableColumn<Row>[];
+  /** Prefix of the cache key; the current query is appended. */
+  queryKey: QueryKey;
+  fetchPage: FetchPage<Row>;
+  getRowId: (row: Row) => string;
+  /** Defaults to the first sortable column, ascending (SPEC §9). */
+  defaultOrder?: DataTableOrder;
+  defaultRows?: number;
+  rowsPerPageOptions?: readonly number[];
+  searchPlaceholder?: string;
+  emptyMessage?: string;
+  /** Extra controls at the right end of the toolbar, e.g. a 'New' button. */
+  actions?: ReactNode;
+};
+
+export function DataTable<Row>({
+  label,
+  columns,
+  queryKey,
+  fetchPage,
+  getRowId,
+  defaultOrder,
+  defaultRows = TABLE_DEFAULT_ROWS,
+  rowsPerPageOptions = TABLE_ROWS_PER_PAGE_OPTIONS,
+  searchPlaceholder = 'Search',
+  emptyMessage = 'No records found.',
+  actions,
+}: DataTableProps<Row>) {
+  const firstSortable = columns.find((c) => c.sortable)?.id ?? columns[0]?.id ?? '';
+  const state = useTableState({
+    order: defaultOrder ?? { field: firstSortable, direction: TABLE_DEFAULT_ORDER },
+    rows: defaultRows,
+  });
+  const { query } = state;
+  const searchId = useId();
+
+  const result = useQuery({
+    queryKey: [...queryKey, query],
+    queryFn: ({ signal }) => fetchPage(query, { signal }),
+    // Keep the current rows on screen while the next page loads, instead of flashing empty.
+    placeholderData: keepPreviousData,
+  });
+
+  const rows = result.data?.rows ?? [];
+  const totalCount = result.data?.totalCount ?? 0;
+  const hasFilters = columns.some((c) => c.filter);
+  const lastPageIndex = Math.max(0, Math.ceil(totalCount / query.rows) - 1);
+  // MUI rejects a page past the end, which can happen briefly when a filter shrinks the result.
+  const pageIndex = Math.min(query.page - 1, lastPageIndex);
+
+  let bodyMessage: ReactNode = null;
+  if (result.isError) {
+    bodyMessage = (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={() => void result.refetch()}>
+            Retry
+          </Button>
+        }
+        sx={{ textAlign: 'left' }}
+      >
+        {result.error.message}
+      </Alert>
+    );
+  } else if (result.isPending) {
+    bodyMessage = <Typography color="text.secondary">Loading…</Typography>;
+  } else if (rows.length === 0) {
+    bodyMessage = (
+      <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1 }}>
+        <Typography color="text.secondary">{emptyMessage}</Typography>
+        {state.hasSearchOrFilters && (
+          <Button size="small" onClick={state.clearSearchAndFilters}>
+            Clear search and filters
+          </Button>
+        )}
+      </Box>
+    );
+  }
+
+  return (
+    <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
+      <Box
+        sx={{
+          display: 'flex',
+          alignItems: 'center',
+          flexWrap: 'wrap',
+          gap: 1.5,
+          px: 2,
+          py: 1.5,
+        }}
+      >
+        <TextField
+          id={searchId}
+          type="search"
+          size="small"
+          label="Search"
+          placeholder={searchPlaceholder}
+          value={state.searchInput}
+          onChange={(event) => state.changeSearch(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') state.changeSearch(state.searchInput, { immediate: true });
+          }}
+          sx={{ width: { xs: '100%', sm: 340 } }}
+          slotProps={{
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <SearchIcon fontSize="small" />
+                </InputAdornment>
+              ),
+            },
+          }}
+        />
+        <Button
+          size="small"
+          startIcon={<FilterAltOffIcon />}
+          onClick={state.clearSearchAndFilters}
+          disabled={!state.hasSearchOrFilters}
+        >
+          Clear filters
+        </Button>
+        <Box sx={{ flex: 1 }} />
+        {actions}
+      </Box>
+
+      {/* Reserve the bar's height so the table does not jump when loading starts. */}
+      <Box sx={{ height: 4 }}>{result.isFetching && <LinearProgress aria-label={`Loading ${label}`} />}</Box>
+
+      <TableContainer>
+        <Table size="small" aria-label={label} aria-busy={result.isFetching}>
+          <TableHead>
+            <TableRow>
+              {columns.map((column) => {
+                const active = query.order.field === column.id;
+                return (
+                  <TableCell
+                    key={column.id}
+                    align={column.align}
+                    sortDirection={active ? query.order.direction : false}
+                    sx={{ width: column.width, borderBottom: hasFilters ? 0 : undefined }}
+                  >
+                    {column.sortable ? (
+                      <TableSortLabel
+                        active={active}
+                        direction={active ? query.order.direction : 'asc'}
+                        onClick={() => state.sortBy(column.id)}
+                      >
+                        {column.header}
+                        {active && (
+                          <Box component="span" sx={visuallyHidden}>
+                            {query.order.direction === 'desc' ? ', sorted descending' : ', sorted ascending'}
+                          </Box>
+                        )}
+                      </TableSortLabel>
+                    ) : (
+                      column.header
+                    )}
+                  </TableCell>
+                );
+              })}
+            </TableRow>
+            {hasFilters && (
+              <TableRow>
+                {columns.map((column) => {
+                  const key = column.filterKey ?? column.id;
+                  return (
+                    <TableCell
+                      key={column.id}
+                      sx={{ pt: 0, pb: 1.5, minWidth: column.filter ? 130 : undefined }}
+                    >
+                      {column.filter && (
+                        <ColumnFilterInput
+                          header={column.header}
+                          filter={column.filter}
+                          value={state.filterInputs[key] ?? ''}
+                          onChange={(value, options) => state.changeFilter(key, value, options)}
+                        />
+                      )}
+                    </TableCell>
+                  );
+                })}
+              </TableRow>
+            )}
+          </TableHead>
+          <TableBody>
+            {bodyMessage ? (
+              <TableRow>
+                <TableCell colSpan={columns.length} align="center" sx={{ py: 6, borderBottom: 0 }}>
+                  {bodyMessage}
+                </TableCell>
+              </TableRow>
+            ) : (
+              rows.map((row) => (
+                <TableRow key={getRowId(row)} hover>
+                  {columns.map((column) => (
+                    <TableCell key={column.id} align={column.align}>
+                      {column.render(row)}
+                    </TableCell>
+                  ))}
+                </TableRow>
+              ))
+            )}
+          </TableBody>
+        </Table>
+      </TableContainer>
+
+      <TablePagination
+        component="div"
+        count={totalCount}
+        page={pageIndex}
+        rowsPerPage={query.rows}
+        rowsPerPageOptions={rowsPerPageOptions}
+        onPageChange={(_event, page) => state.setPage(page + 1)}
+        onRowsPerPageChange={(event) => state.setRows(Number(event.target.value))}
+        showFirstButton
+        showLastButton
+        sx={{ borderTop: 1, borderColor: 'divider' }}
+      />
+    </Paper>
+  );
+}

@@ -1,0 +1,12 @@
+export { DataTable, type DataTableProps } from './data-table';
+export { toListQuery, toOrderParam } from './table-query';
+export type {
+  ColumnFilter,
+  DataTableColumn,
+  DataTableOrder,
+  DataTablePage,
+  DataTableQuery,
+  FetchPage,
+  SelectFilterOption,
+  SortDirection,
+} from './types';

@@ -1,0 +1,119 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, apiClient, NETWORK_ERROR_CODE, toQueryString } from './api-client';
+
+function jsonResponse(body: unknown, init: ResponseInit = {}): Response {
+  return new Response(JSON.stringify(body), {
+    status: 200,
+    headers: { 'Content-Type': 'application/json' },
+    ...init,
+  });
+}
+
+function stubFetch(impl: (...args: Parameters<typeof fetch>) => Promise<Response>) {
+  const fetchMock = vi.fn(impl);
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+async function failureOf(promise: Promise<unknown>): Promise<ApiError> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(ApiError);
+  return error as ApiError;
+}
+
+describe('api client', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('resolves with the JSON body and sends the query without empty values', async () => {
+    const fetchMock = stubFetch(async () => jsonResponse({ data: [1, 2] }));
+    const body = await apiClient.get<{ data: number[] }>('/api/things', {
+      query: { page: 2, search: '', 'filter[isActive]': true, skip: undefined },
+    });
+    expect(body).toEqual({ data: [1, 2] });
+    expect(fetchMock).toHaveBeenCalledWith(
+      '/api/things?page=2&filter%5BisActive%5D=true',
+      expect.objectContaining({ method: 'GET' }),
+    );
+  });
+
+  it('sends a JSON body on writes and resolves undefined on 204', async () => {
+    const fetchMock = stubFetch(async () => new Response(null, { status: 204 }));
+    await expect(apiClient.post('/api/things', { name: 'x' })).resolves.toBeUndefined();
+    const init = fetchMock.mock.calls[0]?.[1] ?? {};
+    expect(init.method).toBe('POST');
+    expect(init.body).toBe('{"name":"x"}');
+    expect(new Headers(init.headers).get('Content-Type')).toBe('application/json');
+  });
+
+  it("parses the server's error body into statusCode, reason, message and details", async () => {
+    stubFetch(async () =>
+      jsonResponse(
+        {
+          statusCode: 400,
+          error: 'Bad Request',
+          message: 'querystring/rows must be <= 100',
+          details: [{ field: 'rows', message: 'must be <= 100' }],
+        },
+        { status: 400, statusText: 'Bad Request' },
+      ),
+    );
+    const error = await failureOf(apiClient.get('/api/customers/organizations'));
+    expect(error.statusCode).toBe(400);
+    expect(error.reason).toBe('Bad Request');
+    expect(error.message).toBe('querystring/rows must be <= 100');
+    expect(error.details).toEqual([{ field: 'rows', message: 'must be <= 100' }]);
+    expect(error.code).toBeUndefined();
+  });
+
+  it("says 'HTTP error. Unable to fetch' when a failure has no description", async () => {
+    stubFetch(async () => new Response('', { status: 502, statusText: 'Bad Gateway' }));
+    const error = await failureOf(apiClient.get('/api/x'));
+    expect(error.message).toBe('HTTP error. Unable to fetch');
+    expect(error.statusCode).toBe(502);
+    expect(error.reason).toBe('Bad Gateway');
+
+    stubFetch(async () => new Response('<html>proxy error</html>', { status: 500 }));
+    expect((await failureOf(apiClient.get('/api/x'))).message).toBe('HTTP error. Unable to fetch');
+
+    stubFetch(async () =>
+      jsonResponse({ statusCode: 500, error: 'Internal Server Error', message: '' }, { status: 500 }),
+    );
+    expect((await failureOf(apiClient.get('/api/x'))).message).toBe('HTTP error. Unable to fetch');
+  });
+
+  it('turns a network failure into an ApiError with status 0 and a network code', async () => {
+    stubFetch(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    const error = await failureOf(apiClient.get('/api/x'));
+    expect(error.statusCode).toBe(0);
+    expect(error.code).toBe(NETWORK_ERROR_CODE);
+    expect(error.message).toBe('HTTP error. Unable to fetch');
+  });
+
+  it('rethrows an abort untouched so cancelled requests are not reported as errors', async () => {
+    const controller = new AbortController();
+    stubFetch(async () => {
+      controller.abort();
+      throw new DOMException('aborted', 'AbortError');
+    });
+    const error = await apiClient.get('/api/x', { signal: controller.signal }).catch((e: unknown) => e);
+    expect(error).not.toBeInstanceOf(ApiError);
+    expect((error as DOMException).name).toBe('AbortError');
+  });
+
+  it('rejects a 2xx answer that is not JSON, e.g. an HTML page', async () => {
+    stubFetch(async () => new Response('<!doctype html><html></html>', { status: 200 }));
+    const error = await failureOf(apiClient.get('/api/x'));
+    expect(error.message).toBe('HTTP error. Unable to fetch');
+  });
+
+  it('builds no query string when every value is empty', () => {
+    expect(toQueryString({ a: '', b: undefined, c: null })).toBe('');
+  });
+});

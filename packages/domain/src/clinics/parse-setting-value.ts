@@ -1,0 +1,39 @@
+import type { SettingValueType } from './clinic-settings';
+
+/** A typed setting value: numbers for 'integer', strings otherwise, null when none is stored. */
+export type SettingValue = string | number | null;
+
+export type SettingValueResult = { ok: true; value: SettingValue } | { ok: false; reason: string };
+
+const ENUM_PREFIX = 'enum:';
+
+/** The options of an 'enum:a|b|c' value type; [] for other types. */
+export function listEnumOptions(valueType: string): string[] {
+  return valueType.startsWith(ENUM_PREFIX) ? valueType.slice(ENUM_PREFIX.length).split('|') : [];
+}
+
+/**
+ * Reads a stored setting string by its value type. null/undefined mean "no value" and are accepted
+ * for every type. An integer must be a whole-number string; an enum value must be one of its options.
+ */
+export function parseSettingValue(
+  valueType: SettingValueType,
+  raw: string | null | undefined,
+): SettingValueResult {
+  if (raw === null || raw === undefined) return { ok: true, value: null };
+  if (valueType === 'string') return { ok: true, value: raw };
+  if (valueType === 'integer') {
+    const text = raw.trim();
+    const value = Number(text);
+    if (!/^-?\d+$/.test(text) || !Number.isSafeInteger(value)) {
+      return { ok: false, reason: `'${raw}' is not an integer` };
+    }
+    return { ok: true, value };
+  }
+  if (valueType.startsWith(ENUM_PREFIX)) {
+    const options = listEnumOptions(valueType);
+    if (!options.includes(raw)) return { ok: false, reason: `'${raw}' is not one of ${options.join(', ')}` };
+    return { ok: true, value: raw };
+  }
+  return { ok: false, reason: `unknown value type '${valueType}'` };
+}
