@@ -27,6 +27,8 @@ export default defineConfig({
         test: {
           name: 'integration-postgres',
           include: integrationFiles,
+          // The process lifecycle test is about the embedded database's directory and lock.
+          exclude: ['**/node_modules/**', 'apps/server/src/server-lifecycle.int.test.ts'],
           globalSetup: ['apps/server/src/test-support/global-setup-postgres.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -8,15 +8,23 @@ const repoRoot = path.resolve(import.meta.dirname, '../../..');
 // so a relative DATA_DIR means what the user expects.
 const invocationDir = process.env.INIT_CWD ?? process.cwd();
 
-const portSchema = z.coerce.number().int().min(0).max(65535);
+const portSchema = z.coerce
+  .number({ error: 'must be a whole number from 0 to 65535' })
+  .int({ error: 'must be a whole number from 0 to 65535' })
+  .min(0, { error: 'must be a whole number from 0 to 65535' })
+  .max(65535, { error: 'must be a whole number from 0 to 65535' });
 
 export const configSchema = z.object({
   PORT: portSchema.default(8080),
   HOST: z.string().min(1).default('0.0.0.0'),
-  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
   DATA_DIR: z.string().min(1).default('./data'),
-  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' }).optional(),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+      error: 'must be one of fatal, error, warn, info, debug, trace, silent',
+    })
+    .default('info'),
   WEB_DIST_DIR: z.string().min(1).default(path.join(repoRoot, 'apps/web/dist')),
 });
 
@@ -41,7 +49,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   );
   const parsed = configSchema.safeParse(present);
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`);
     throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
   }
   const values = parsed.data;

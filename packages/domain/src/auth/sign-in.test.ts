@@ -6,7 +6,12 @@ describe('buildScope', () => {
   it.each([
     ['without refresh tokens: the default scope', false, '', 'openid profile email'],
     ['with refresh tokens: offline_access is added', true, '', 'openid profile email offline_access'],
-    ['extra scopes are added once', true, 'email read:reports', 'openid profile email read:reports offline_access'],
+    [
+      'extra scopes are added once',
+      true,
+      'email read:reports',
+      'openid profile email read:reports offline_access',
+    ],
   ])('%s', (_story, useRefreshTokens, extra, scope) => {
     expect(buildScope(useRefreshTokens, extra)).toBe(scope);
   });

@@ -8,12 +8,15 @@ describe('built-in setting defaults', () => {
     expect(workflowDefaults.map((d) => d.name)).toEqual([...CLINIC_SETTING_NAMES]);
   });
 
-  it.each(workflowDefaults.map((d) => [d.name, d] as const))('%s is a valid default whose value parses', (_name, d) => {
-    expect(workflowDefaultSchema.parse(d)).toEqual(d);
-    expect(parseSettingValue(d.valueType, d.value).ok).toBe(true);
-    expect(d.title).not.toBe('');
-    expect(d.description).not.toBe('');
-  });
+  it.each(workflowDefaults.map((d) => [d.name, d] as const))(
+    '%s is a valid default whose value parses',
+    (_name, d) => {
+      expect(workflowDefaultSchema.parse(d)).toEqual(d);
+      expect(parseSettingValue(d.valueType, d.value).ok).toBe(true);
+      expect(d.title).not.toBe('');
+      expect(d.description).not.toBe('');
+    },
+  );
 });
 
 describe('built-in flag defaults', () => {
@@ -25,9 +28,12 @@ describe('built-in flag defaults', () => {
     expect(featureFlagDefaults.filter((d) => d.enabled).map((d) => d.name)).toEqual(['bulkESigning']);
   });
 
-  it.each(featureFlagDefaults.map((d) => [d.name, d] as const))('%s is a valid, described default', (_name, d) => {
-    expect(featureFlagDefaultSchema.parse(d)).toEqual(d);
-    expect(d.title).not.toBe('');
-    expect(d.description).not.toBe('');
-  });
+  it.each(featureFlagDefaults.map((d) => [d.name, d] as const))(
+    '%s is a valid, described default',
+    (_name, d) => {
+      expect(featureFlagDefaultSchema.parse(d)).toEqual(d);
+      expect(d.title).not.toBe('');
+      expect(d.description).not.toBe('');
+    },
+  );
 });

@@ -3,7 +3,9 @@ import { clinicInputSchema, INVALID_NPI_MESSAGE } from './clinic';
 
 describe('clinicInputSchema', () => {
   it('an administrator creates a clinic; omitted lists and activation take defaults', () => {
-    expect(clinicInputSchema.parse({ npi: '1234567893', name: ' Lakeside Cardiology ', code: 'LKC' })).toEqual({
+    expect(
+      clinicInputSchema.parse({ npi: '1234567893', name: ' Lakeside Cardiology ', code: 'LKC' }),
+    ).toEqual({
       npi: '1234567893',
       name: 'Lakeside Cardiology',
       code: 'LKC',

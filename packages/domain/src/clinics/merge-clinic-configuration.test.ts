@@ -8,7 +8,14 @@ const flagDefaults: FeatureFlagDefault[] = [
   { name: 'bulkESigning', title: 'Bulk e-signing', description: '', enabled: true },
 ];
 const settingDefaults: WorkflowDefault[] = [
-  { name: 'emrPdfMaxPageLength', title: '', description: '', enabled: true, valueType: 'integer', value: '25' },
+  {
+    name: 'emrPdfMaxPageLength',
+    title: '',
+    description: '',
+    enabled: true,
+    valueType: 'integer',
+    value: '25',
+  },
   {
     name: 'encounterCoversheetType',
     title: '',
@@ -21,14 +28,30 @@ const settingDefaults: WorkflowDefault[] = [
 ];
 
 const merge = (clinic: Partial<Parameters<typeof mergeClinicConfiguration>[0]>) =>
-  mergeClinicConfiguration({ featureFlagDefaults: flagDefaults, workflowDefaults: settingDefaults, ...clinic });
+  mergeClinicConfiguration({
+    featureFlagDefaults: flagDefaults,
+    workflowDefaults: settingDefaults,
+    ...clinic,
+  });
 
 describe('mergeClinicConfiguration: feature flags', () => {
   it.each([
     ['a clinic with no flags of its own gets the defaults', [], { comments: false, bulkESigning: true }],
-    ['a clinic turns comments on', [{ name: 'comments', enabled: true }], { comments: true, bulkESigning: true }],
-    ['a clinic turns bulk e-signing off', [{ name: 'bulkESigning', enabled: false }], { comments: false, bulkESigning: false }],
-    ['a flag whose default was deleted disappears', [{ name: 'retiredFlag', enabled: true }], { comments: false, bulkESigning: true }],
+    [
+      'a clinic turns comments on',
+      [{ name: 'comments', enabled: true }],
+      { comments: true, bulkESigning: true },
+    ],
+    [
+      'a clinic turns bulk e-signing off',
+      [{ name: 'bulkESigning', enabled: false }],
+      { comments: false, bulkESigning: false },
+    ],
+    [
+      'a flag whose default was deleted disappears',
+      [{ name: 'retiredFlag', enabled: true }],
+      { comments: false, bulkESigning: true },
+    ],
   ])('%s', (_story, featureFlags, expected) => {
     expect(merge({ featureFlags }).featureFlags).toEqual(expected);
   });

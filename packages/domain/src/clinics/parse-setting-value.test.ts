@@ -22,9 +22,24 @@ describe('parseSettingValue', () => {
     ['a decimal is not an integer', 'integer', '2.5', "'2.5' is not an integer"],
     ['words are not an integer', 'integer', 'twenty', "'twenty' is not an integer"],
     ['an empty string is not an integer', 'integer', '', "'' is not an integer"],
-    ['a number too big to be exact', 'integer', '99999999999999999999', "'99999999999999999999' is not an integer"],
-    ['a value outside the enum', COVERSHEET, 'detailed', "'detailed' is not one of none, longitudinal, billing"],
-    ['enum values are case-sensitive', COVERSHEET, 'Billing', "'Billing' is not one of none, longitudinal, billing"],
+    [
+      'a number too big to be exact',
+      'integer',
+      '99999999999999999999',
+      "'99999999999999999999' is not an integer",
+    ],
+    [
+      'a value outside the enum',
+      COVERSHEET,
+      'detailed',
+      "'detailed' is not one of none, longitudinal, billing",
+    ],
+    [
+      'enum values are case-sensitive',
+      COVERSHEET,
+      'Billing',
+      "'Billing' is not one of none, longitudinal, billing",
+    ],
   ])('rejects: %s', (_story, valueType, raw, reason) => {
     expect(parseSettingValue(valueType, raw)).toEqual({ ok: false, reason });
   });

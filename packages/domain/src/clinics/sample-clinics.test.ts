@@ -9,13 +9,16 @@ describe('sampleClinics', () => {
     expect(sampleClinics.length).toBeLessThanOrEqual(55);
   });
 
-  it.each(sampleClinics.map((c) => [c.code, c] as const))('%s has a valid NPI, a code, a name and known flags', (_code, clinic) => {
-    expect(isValidNpi(clinic.npi)).toBe(true);
-    expect(clinic.code).toMatch(/^[A-Z]{3,6}$/);
-    expect(clinic.name.trim()).not.toBe('');
-    for (const flag of clinic.featureFlags) expect(FEATURE_FLAG_NAMES).toContain(flag.name);
-    expect(new Set(clinic.featureFlags.map((f) => f.name)).size).toBe(clinic.featureFlags.length);
-  });
+  it.each(sampleClinics.map((c) => [c.code, c] as const))(
+    '%s has a valid NPI, a code, a name and known flags',
+    (_code, clinic) => {
+      expect(isValidNpi(clinic.npi)).toBe(true);
+      expect(clinic.code).toMatch(/^[A-Z]{3,6}$/);
+      expect(clinic.name.trim()).not.toBe('');
+      for (const flag of clinic.featureFlags) expect(FEATURE_FLAG_NAMES).toContain(flag.name);
+      expect(new Set(clinic.featureFlags.map((f) => f.name)).size).toBe(clinic.featureFlags.length);
+    },
+  );
 
   it.each([
     ['NPIs', (c: (typeof sampleClinics)[number]) => c.npi],

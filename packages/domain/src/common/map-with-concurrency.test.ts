@@ -12,7 +12,7 @@ function buildTracker() {
     inFlight++;
     maxInFlight = Math.max(maxInFlight, inFlight);
     // Uneven durations so workers overtake each other.
-    await new Promise((resolve) => setTimeout(resolve, (item % 3) + 1));
+    await new Promise((resolve) => setTimeout(resolve, (Math.abs(item) % 3) + 1));
     inFlight--;
     if (item < 0) throw new Error(`item ${item} failed`);
     return item * 10;

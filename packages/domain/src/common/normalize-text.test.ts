@@ -16,7 +16,11 @@ describe('normalizeText', () => {
 
 describe('stored line lists', () => {
   it.each([
-    ['a pasted Windows list', ' Battery ERI \r\nAppropriate Device Function\r\n', ['Battery ERI', 'Appropriate Device Function']],
+    [
+      'a pasted Windows list',
+      ' Battery ERI \r\nAppropriate Device Function\r\n',
+      ['Battery ERI', 'Appropriate Device Function'],
+    ],
     ['nothing stored', null, []],
     ['an empty string', '', []],
   ])('splitLines reads %s', (_story, stored, expected) => {

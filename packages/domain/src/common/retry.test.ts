@@ -61,11 +61,16 @@ describe('retryWithBackoff', () => {
   it.each([
     [1, 100, [], 'Max 1 retries exceeded.'],
     [3, 100, [100, 200], 'Max 3 retries exceeded.'],
-  ])('with retries=%i and initialDelayMs=%i it sleeps %j then fails', async (retries, initialDelayMs, sleeps, message) => {
-    const h = buildHarness(Number.POSITIVE_INFINITY);
-    await expect(retryWithBackoff(h.fn, { ...h.options, retries, initialDelayMs })).rejects.toThrow(message);
-    expect(h.sleeps).toEqual(sleeps);
-  });
+  ])(
+    'with retries=%i and initialDelayMs=%i it sleeps %j then fails',
+    async (retries, initialDelayMs, sleeps, message) => {
+      const h = buildHarness(Number.POSITIVE_INFINITY);
+      await expect(retryWithBackoff(h.fn, { ...h.options, retries, initialDelayMs })).rejects.toThrow(
+        message,
+      );
+      expect(h.sleeps).toEqual(sleeps);
+    },
+  );
 
   it('rethrows an error shouldRetry rejects, without retrying', async () => {
     const notFound = new HttpError(404);

@@ -6,12 +6,41 @@ const OTHER = '1245319599';
 
 describe('listEffectiveRoles', () => {
   it.each([
-    ['the clinic roles, aliases normalised', [{ role: 'physician', clinicNPI: CLINIC }, { role: 'ma', clinicNPI: CLINIC }], ['provider', 'nurse']],
+    [
+      'the clinic roles, aliases normalised',
+      [
+        { role: 'physician', clinicNPI: CLINIC },
+        { role: 'ma', clinicNPI: CLINIC },
+      ],
+      ['provider', 'nurse'],
+    ],
     ['another clinic grants nothing here', [{ role: 'provider', clinicNPI: OTHER }], []],
-    ['eligible global roles are added', [{ role: 'nurse', clinicNPI: CLINIC }, { role: 'irh-tech', clinicNPI: '*' }], ['nurse', 'irh-tech']],
-    ['a provider role under * does not count', [{ role: 'provider', clinicNPI: '*' }, { role: 'irh-finance', clinicNPI: '*' }], []],
+    [
+      'eligible global roles are added',
+      [
+        { role: 'nurse', clinicNPI: CLINIC },
+        { role: 'irh-tech', clinicNPI: '*' },
+      ],
+      ['nurse', 'irh-tech'],
+    ],
+    [
+      'a provider role under * does not count',
+      [
+        { role: 'provider', clinicNPI: '*' },
+        { role: 'irh-finance', clinicNPI: '*' },
+      ],
+      [],
+    ],
     ['System Admin under * counts as sys-admin', [{ role: 'System Admin', clinicNPI: '*' }], ['sys-admin']],
-    ['duplicates and unknown names are dropped', [{ role: 'nurse', clinicNPI: CLINIC }, { role: 'Clinic Staff', clinicNPI: CLINIC }, { role: 'janitor', clinicNPI: CLINIC }], ['nurse']],
+    [
+      'duplicates and unknown names are dropped',
+      [
+        { role: 'nurse', clinicNPI: CLINIC },
+        { role: 'Clinic Staff', clinicNPI: CLINIC },
+        { role: 'janitor', clinicNPI: CLINIC },
+      ],
+      ['nurse'],
+    ],
   ])('%s', (_story, roles, expected) => {
     expect(listEffectiveRoles(roles, CLINIC)).toEqual(expected);
   });

@@ -3,7 +3,11 @@ import { getUserIdType, parseSamlUserId } from './saml-user-id';
 
 describe('parseSamlUserId', () => {
   it.each([
-    ['a SAML user', 'samlp|riverbend-sso|jane@riverbend.example', { prefix: 'samlp', connection: 'riverbend-sso', email: 'jane@riverbend.example' }],
+    [
+      'a SAML user',
+      'samlp|riverbend-sso|jane@riverbend.example',
+      { prefix: 'samlp', connection: 'riverbend-sso', email: 'jane@riverbend.example' },
+    ],
     ['empty parts are still three parts', 'samlp||', { prefix: 'samlp', connection: '', email: '' }],
   ])('splits %s into prefix, connection and email', (_story, id, parts) => {
     expect(parseSamlUserId(id)).toEqual(parts);

@@ -9,13 +9,29 @@ const providerHere = [{ role: 'provider', clinicNPI: CLINIC }];
 describe('selectProviders', () => {
   it.each([
     ['a provider with an npi is listed', { npi: '1003000126', roles: providerHere }, true],
-    ['the physician alias counts as provider', { npi: '1003000126', roles: [{ role: 'physician', clinicNPI: CLINIC }] }, true],
+    [
+      'the physician alias counts as provider',
+      { npi: '1003000126', roles: [{ role: 'physician', clinicNPI: CLINIC }] },
+      true,
+    ],
     ['a provider without an npi is not', { npi: null, roles: providerHere }, false],
     ['a blank npi counts as none', { npi: '  ', roles: providerHere }, false],
     ['a locked provider is not', { npi: '1003000126', isLocked: true, roles: providerHere }, false],
-    ['a provider at another clinic is not', { npi: '1003000126', roles: [{ role: 'provider', clinicNPI: OTHER }] }, false],
-    ['a provider role under * is not', { npi: '1003000126', roles: [{ role: 'provider', clinicNPI: '*' }] }, false],
-    ['a nurse with an npi is not', { npi: '1003000126', roles: [{ role: 'nurse', clinicNPI: CLINIC }] }, false],
+    [
+      'a provider at another clinic is not',
+      { npi: '1003000126', roles: [{ role: 'provider', clinicNPI: OTHER }] },
+      false,
+    ],
+    [
+      'a provider role under * is not',
+      { npi: '1003000126', roles: [{ role: 'provider', clinicNPI: '*' }] },
+      false,
+    ],
+    [
+      'a nurse with an npi is not',
+      { npi: '1003000126', roles: [{ role: 'nurse', clinicNPI: CLINIC }] },
+      false,
+    ],
   ])('%s', (_story, overrides, listed) => {
     const user = buildUser(overrides);
     expect(selectProviders([user], CLINIC)).toEqual(listed ? [user] : []);

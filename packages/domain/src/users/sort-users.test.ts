@@ -6,10 +6,39 @@ const names = (users: { firstName?: string | null; lastName?: string | null }[])
 
 describe('sortUsersByName', () => {
   it.each([
-    ['by first name', [['Zoe', 'Adams'], ['Adam', 'Zane']], ['Adam Zane', 'Zoe Adams']],
-    ['by last name when first names match', [['Ann', 'Young'], ['Ann', 'Baker']], ['Ann Baker', 'Ann Young']],
-    ['ignoring case', [['bob', 'smith'], ['Alice', 'Jones'], ['ALAN', 'King']], ['ALAN King', 'Alice Jones', 'bob smith']],
-    ['missing first names first', [['Eve', 'Stone'], [null, 'Admin']], ['Admin', 'Eve Stone']],
+    [
+      'by first name',
+      [
+        ['Zoe', 'Adams'],
+        ['Adam', 'Zane'],
+      ],
+      ['Adam Zane', 'Zoe Adams'],
+    ],
+    [
+      'by last name when first names match',
+      [
+        ['Ann', 'Young'],
+        ['Ann', 'Baker'],
+      ],
+      ['Ann Baker', 'Ann Young'],
+    ],
+    [
+      'ignoring case',
+      [
+        ['bob', 'smith'],
+        ['Alice', 'Jones'],
+        ['ALAN', 'King'],
+      ],
+      ['ALAN King', 'Alice Jones', 'bob smith'],
+    ],
+    [
+      'missing first names first',
+      [
+        ['Eve', 'Stone'],
+        [null, 'Admin'],
+      ],
+      ['Admin', 'Eve Stone'],
+    ],
   ])('sorts %s', (_story, pairs, expected) => {
     const users = pairs.map(([firstName, lastName]) => ({ firstName, lastName }));
     expect(names(sortUsersByName(users))).toEqual(expected);

@@ -7,7 +7,14 @@ const OTHER = '1245319599';
 describe('deriveIsIrhUser', () => {
   it.each([
     ['an IRH admin at every clinic', [{ role: 'irh-admin', clinicNPI: '*' }], true],
-    ['a clinic admin who also holds a global role', [{ role: 'provider', clinicNPI: CLINIC }, { role: 'clinic-admin', clinicNPI: '*' }], true],
+    [
+      'a clinic admin who also holds a global role',
+      [
+        { role: 'provider', clinicNPI: CLINIC },
+        { role: 'clinic-admin', clinicNPI: '*' },
+      ],
+      true,
+    ],
     ['a provider at one clinic', [{ role: 'provider', clinicNPI: CLINIC }], false],
     ['a user with no roles', [], false],
     ['roles not loaded', undefined, false],

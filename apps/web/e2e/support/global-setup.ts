@@ -1,0 +1,126 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Origin of the real portal server the browser tests drive, e.g. http://127.0.0.1:41234 */
+    baseUrl: string;
+  }
+}
+
+const repoRoot = path.resolve(import.meta.dirname, '../../../..');
+const webDist = path.join(repoRoot, 'apps/web/dist');
+const serverEntry = path.join(repoRoot, 'apps/server/src/server.ts');
+const tsxCli = path.join(repoRoot, 'node_modules/.bin/tsx');
+export const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+
+const START_TIMEOUT_MS = 60_000;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+async function waitForHealthy(url: string, server: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  let lastProblem = 'no answer yet';
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) {
+      throw new Error(`The portal server exited with code ${server.exitCode} before it was healthy.\n${output()}`);
+    }
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(2000) });
+      if (response.status === 200) return;
+      lastProblem = `HTTP ${response.status}`;
+    } catch (error) {
+      lastProblem = error instanceof Error ? error.message : String(error);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(
+    `The portal server did not answer 200 on ${url} within ${START_TIMEOUT_MS / 1000} s (last: ${lastProblem}).\n${output()}`,
+  );
+}
+
+/**
+ * Browser tests run against the real thing: the built web app served by the real server process
+ * on its own port and a fresh data directory. Missing prerequisites fail loudly, never skip.
+ */
+export default async function setup(project: TestProject) {
+  if (!existsSync(chromePath)) {
+    throw new Error(
+      `No Chromium at ${chromePath}. Browser tests need a real browser: install it with ` +
+        '`sudo apt-get install -y chromium`, or set CHROME_PATH to a Chrome/Chromium executable. ' +
+        '(`npx playwright install` cannot download browsers here.)',
+    );
+  }
+  if (!existsSync(path.join(webDist, 'index.html'))) {
+    throw new Error(
+      `${path.join(webDist, 'index.html')} is missing. Build the web app first: \`npm run build\` ` +
+        '(or run `npm run test:browser`, which builds and then tests).',
+    );
+  }
+
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-e2e-'));
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: baseUrl,
+    LOG_LEVEL: 'warn',
+    WEB_DIST_DIR: webDist,
+  };
+  // Always the embedded database in a fresh directory, whatever the developer's shell points at.
+  delete env.DATABASE_URL;
+
+  // process.execPath: the same Node 24 that runs vitest (the machine's own `node` may be older).
+  const server = spawn(process.execPath, [tsxCli, serverEntry], {
+    cwd: repoRoot,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  let stdout = '';
+  server.stderr?.on('data', (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString()).slice(-20_000);
+  });
+  server.stdout?.on('data', (chunk: Buffer) => {
+    stdout = (stdout + chunk.toString()).slice(-20_000);
+  });
+  const output = () => `--- server stderr ---\n${stderr || '(empty)'}\n--- server stdout ---\n${stdout || '(empty)'}`;
+
+  const teardown = async () => {
+    if (server.exitCode === null && server.signalCode === null) {
+      const exited = new Promise((resolve) => server.once('exit', resolve));
+      server.kill('SIGTERM');
+      const timer = setTimeout(() => server.kill('SIGKILL'), 15_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    await rm(dataDir, { recursive: true, force: true });
+  };
+
+  try {
+    await waitForHealthy(`${baseUrl}/api/customers/healthcheck`, server, output);
+  } catch (error) {
+    await teardown();
+    throw error;
+  }
+
+  project.provide('baseUrl', baseUrl);
+  return teardown;
+}
