@@ -11,7 +11,10 @@ describe('the HTTP shell around every route', () => {
   beforeAll(async () => {
     // A stand-in build of the web app, so the SPA fallback can be checked without running Vite.
     webDistDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-web-dist-'));
-    fs.writeFileSync(path.join(webDistDir, 'index.html'), '<!doctype html><title>Portal</title><div id="root"></div>');
+    fs.writeFileSync(
+      path.join(webDistDir, 'index.html'),
+      '<!doctype html><title>Portal</title><div id="root"></div>',
+    );
     fs.mkdirSync(path.join(webDistDir, 'assets'));
     fs.writeFileSync(path.join(webDistDir, 'assets', 'app-abc123.js'), 'console.log(1)');
     portal = await createTestApp({ webDistDir });
@@ -90,7 +93,10 @@ describe('the HTTP shell around every route', () => {
     expect(response.statusCode).toBe(200);
     const document = response.json() as {
       openapi: string;
-      paths: Record<string, Record<string, { parameters?: { name: string }[]; responses: Record<string, unknown> }>>;
+      paths: Record<
+        string,
+        Record<string, { parameters?: { name: string }[]; responses: Record<string, unknown> }>
+      >;
     };
     expect(document.openapi).toMatch(/^3\./);
     const listClinics = document.paths['/api/customers/organizations']?.get;
@@ -103,9 +109,10 @@ describe('the HTTP shell around every route', () => {
     for (const route of apiRoutes) {
       const operation = document.paths[route.url.replace(/:(\w+)/g, '{$1}')]?.[route.method.toLowerCase()];
       expect(operation, `${route.method} ${route.url} is documented`).toBeDefined();
-      expect(Object.keys(operation?.responses ?? {}), `${route.method} ${route.url} has a 2xx schema`).toEqual(
-        expect.arrayContaining([expect.stringMatching(/^2/)]),
-      );
+      expect(
+        Object.keys(operation?.responses ?? {}),
+        `${route.method} ${route.url} has a 2xx schema`,
+      ).toEqual(expect.arrayContaining([expect.stringMatching(/^2/)]));
     }
   });
 

@@ -1,18 +1,28 @@
 import { randomUUID } from 'node:crypto';
 import formbody from '@fastify/formbody';
+import { canAnywhere, PERMISSIONS, type PermissionName } from '@portal/domain';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Db } from './db/transaction';
 import { clinicsRoutes } from './modules/clinics/clinics.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import {
+  type AccessTokenVerifier,
+  createAccessTokenVerifier,
+} from './modules/identity/access-token-verifier';
+import { identityPlugin } from './modules/identity/identity.plugin';
+import { portalConfigRoutes } from './modules/portal-config/portal-config.routes';
+import { userAuthRoutes } from './modules/users/user-auth.routes';
+import { usersRoutes } from './modules/users/users.routes';
+import { authenticatePlugin } from './plugins/authenticate';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { openApiPlugin } from './plugins/openapi';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { webAppPlugin } from './plugins/web-app';
 
 export type AppDependencies = {
-  config: Pick<Config, 'publicUrl' | 'webDistDir' | 'logLevel'>;
+  config: Config;
   db: Db;
   logger?: FastifyServerOptions['logger'];
 };
@@ -34,6 +44,24 @@ export function loggerOptions(level: Config['logLevel']): FastifyServerOptions['
   };
 }
 
+/** An external provider's keys come from its discovery document. */
+async function discoverJwksUrl(issuer: string): Promise<string> {
+  const response = await fetch(
+    new URL('.well-known/openid-configuration', issuer.endsWith('/') ? issuer : `${issuer}/`),
+  );
+  if (!response.ok) throw new Error(`OIDC discovery at ${issuer} answered ${response.status}`);
+  const document = (await response.json()) as { jwks_uri?: string };
+  if (!document.jwks_uri) throw new Error(`OIDC discovery at ${issuer} has no jwks_uri`);
+  return document.jwks_uri;
+}
+
+function canReach(
+  user: { roles: { role: string; clinicNPI: string }[]; isLocked: boolean },
+  permission: string,
+) {
+  return permission in PERMISSIONS && canAnywhere(user, permission as PermissionName);
+}
+
 /** Builds the whole application; tests call it with their own database, server.ts with the real one. */
 export async function buildApp({ config, db, logger }: AppDependencies) {
   const app = Fastify({
@@ -44,13 +72,20 @@ export async function buildApp({ config, db, logger }: AppDependencies) {
     trustProxy: true,
   }).withTypeProvider<ZodTypeProvider>();
 
-  // Every API route, so a test can prove the OpenAPI document lists them all.
-  const registeredApiRoutes: { method: string; url: string }[] = [];
+  // Every API route, so a test can prove the OpenAPI document lists them all and the access matrix covers them.
+  const registeredApiRoutes: RegisteredRoute[] = [];
   app.decorate('registeredApiRoutes', registeredApiRoutes);
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/')) return;
+    const config = (route.config ?? {}) as { auth?: string; permission?: string };
     for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') registeredApiRoutes.push({ method, url: route.url });
+      if (method !== 'HEAD')
+        registeredApiRoutes.push({
+          method,
+          url: route.url,
+          auth: config.auth,
+          permission: config.permission,
+        });
     }
   });
 
@@ -61,20 +96,57 @@ export async function buildApp({ config, db, logger }: AppDependencies) {
   });
 
   await app.register(errorHandlerPlugin);
-  await app.register(securityHeadersPlugin);
+  await app.register(securityHeadersPlugin, {
+    connectSources: config.identity.kind === 'external' ? [new URL(config.identity.issuer).origin] : [],
+  });
   await app.register(formbody);
   await app.register(openApiPlugin, { publicUrl: config.publicUrl });
 
+  let verifyAccessToken: AccessTokenVerifier;
+  if (config.identity.kind === 'embedded') {
+    await app.register(identityPlugin, {
+      db,
+      publicUrl: config.publicUrl,
+      apiAudience: config.identity.audience,
+      rateLimitPerMinute: config.loginRateLimitPerMinute,
+    });
+    const embedded = app.embeddedProvider;
+    if (!embedded) throw new Error('the embedded provider did not start');
+    verifyAccessToken = createAccessTokenVerifier({
+      issuer: config.identity.issuer,
+      audience: config.identity.audience,
+      keys: { local: embedded.publicJwks },
+      requiredTyp: 'at+jwt',
+    });
+  } else {
+    verifyAccessToken = createAccessTokenVerifier({
+      issuer: config.identity.issuer,
+      audience: config.identity.audience,
+      keys: { remoteJwksUrl: await discoverJwksUrl(config.identity.issuer) },
+    });
+  }
+  await app.register(authenticatePlugin, { db, verifyAccessToken, canReach });
+
   await app.register(healthRoutes, { db });
+  await app.register(portalConfigRoutes, { config });
   await app.register(clinicsRoutes, { db });
+  await app.register(usersRoutes, { db, publicUrl: config.publicUrl });
+  await app.register(userAuthRoutes, { db });
 
   await app.register(webAppPlugin, { webDistDir: config.webDistDir });
   return app;
 }
 
+export type RegisteredRoute = {
+  method: string;
+  url: string;
+  auth: string | undefined;
+  permission: string | undefined;
+};
+
 declare module 'fastify' {
   interface FastifyInstance {
-    registeredApiRoutes: { method: string; url: string }[];
+    registeredApiRoutes: RegisteredRoute[];
   }
 }
 

@@ -26,6 +26,21 @@ export const configSchema = z.object({
     })
     .default('info'),
   WEB_DIST_DIR: z.string().min(1).default(path.join(repoRoot, 'apps/web/dist')),
+  APP_TITLE: z.string().trim().min(1).max(80).default('Remote Monitoring Portal'),
+  OIDC_ISSUER: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  OIDC_CLIENT_ID: z.string().trim().min(1).optional(),
+  OIDC_AUDIENCE: z.string().trim().min(1).optional(),
+  DEMO_DATA: z.enum(['true', 'false'], { error: 'must be true or false' }).default('true'),
+  DEMO_PASSWORD: z
+    .string()
+    .min(12, { error: 'must have at least 12 characters' })
+    .default('Demo-Portal-2026!'),
+  LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce
+    .number({ error: 'must be a whole number from 1 to 10000' })
+    .int({ error: 'must be a whole number from 1 to 10000' })
+    .min(1, { error: 'must be a whole number from 1 to 10000' })
+    .max(10_000, { error: 'must be a whole number from 1 to 10000' })
+    .default(30),
 });
 
 export type Config = {
@@ -36,6 +51,14 @@ export type Config = {
   databaseUrl: string | undefined;
   logLevel: z.infer<typeof configSchema>['LOG_LEVEL'];
   webDistDir: string;
+  appTitle: string;
+  /** The embedded provider, or an external one when OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_AUDIENCE are set. */
+  identity:
+    | { kind: 'embedded'; issuer: string; clientId: string; audience: string }
+    | { kind: 'external'; issuer: string; clientId: string; audience: string };
+  demoData: boolean;
+  demoPassword: string;
+  loginRateLimitPerMinute: number;
 };
 
 export class ConfigError extends Error {
@@ -45,7 +68,9 @@ export class ConfigError extends Error {
 /** Reads and validates the environment; an invalid value names its variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const present = Object.fromEntries(
-    Object.keys(configSchema.shape).flatMap((key) => (env[key] === undefined || env[key] === '' ? [] : [[key, env[key]]])),
+    Object.keys(configSchema.shape).flatMap((key) =>
+      env[key] === undefined || env[key] === '' ? [] : [[key, env[key]]],
+    ),
   );
   const parsed = configSchema.safeParse(present);
   if (!parsed.success) {
@@ -53,13 +78,39 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
   }
   const values = parsed.data;
+  const publicUrl = (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, '');
+  const externalSettings = [values.OIDC_ISSUER, values.OIDC_CLIENT_ID, values.OIDC_AUDIENCE];
+  if (externalSettings.some(Boolean) && !externalSettings.every(Boolean)) {
+    throw new ConfigError(
+      'Invalid configuration: OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_AUDIENCE must be set together (or none, for the embedded provider)',
+    );
+  }
   return {
     port: values.PORT,
     host: values.HOST,
-    publicUrl: (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, ''),
+    publicUrl,
     dataDir: path.resolve(invocationDir, values.DATA_DIR),
     databaseUrl: values.DATABASE_URL,
     logLevel: values.LOG_LEVEL,
     webDistDir: path.resolve(invocationDir, values.WEB_DIST_DIR),
+    appTitle: values.APP_TITLE,
+    identity:
+      values.OIDC_ISSUER && values.OIDC_CLIENT_ID && values.OIDC_AUDIENCE
+        ? {
+            kind: 'external',
+            // Kept verbatim: some providers' issuers end with '/', and the iss claim must match exactly.
+            issuer: values.OIDC_ISSUER,
+            clientId: values.OIDC_CLIENT_ID,
+            audience: values.OIDC_AUDIENCE,
+          }
+        : {
+            kind: 'embedded',
+            issuer: `${publicUrl}/idp`,
+            clientId: 'portal-web',
+            audience: `${publicUrl}/api`,
+          },
+    demoData: values.DEMO_DATA === 'true',
+    demoPassword: values.DEMO_PASSWORD,
+    loginRateLimitPerMinute: values.LOGIN_RATE_LIMIT_PER_MINUTE,
   };
 }

@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { migrateToLatest } from './db/migrate';
+import { seedDemoData } from './db/seed-demo-data';
 
 /** Starts the portal: configuration, database and migrations, then one HTTP server for API and web app. */
 async function start() {
@@ -11,6 +12,7 @@ async function start() {
   const database = await openDatabase(config);
   try {
     await migrateToLatest(database.db);
+    if (config.demoData) await seedDemoData(database.db, { password: config.demoPassword });
     const app = await buildApp({ config, db: database.db });
     app.addHook('onClose', async () => {
       await database.close();

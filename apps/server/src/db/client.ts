@@ -18,7 +18,10 @@ export type DatabaseHandle = {
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
 
 function createKysely(dialect: PGliteDialect | PostgresDialect): Kysely<Database> {
-  return new Kysely<Database>({ dialect, plugins: [new CamelCasePlugin()] });
+  return new Kysely<Database>({
+    dialect, // JSON columns (OIDC payloads, roles) keep their keys as stored.
+    plugins: [new CamelCasePlugin({ maintainNestedObjectKeys: true })],
+  });
 }
 
 /** Opens a pool on a PostgreSQL server. */

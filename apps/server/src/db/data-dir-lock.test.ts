@@ -29,7 +29,9 @@ describe('the DATA_DIR lock', () => {
     // The parent of the test worker is alive for the whole test.
     fs.writeFileSync(path.join(dir, 'portal.lock'), String(process.ppid));
     expect(() => acquireDataDirLock(dir)).toThrow(DataDirLockedError);
-    expect(() => acquireDataDirLock(dir)).toThrow(`is already in use by another portal process (pid ${process.ppid})`);
+    expect(() => acquireDataDirLock(dir)).toThrow(
+      `is already in use by another portal process (pid ${process.ppid})`,
+    );
   });
 
   it('takes over a lock left behind by a process that no longer runs', () => {

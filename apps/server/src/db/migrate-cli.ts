@@ -7,7 +7,9 @@ const config = loadConfig();
 const handle = await openDatabase(config);
 try {
   const applied = await migrateToLatest(handle.db);
-  console.log(applied.length ? `Applied migrations: ${applied.join(', ')}` : 'Database schema is up to date.');
+  console.log(
+    applied.length ? `Applied migrations: ${applied.join(', ')}` : 'Database schema is up to date.',
+  );
 } finally {
   await handle.close();
 }

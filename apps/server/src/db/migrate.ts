@@ -2,12 +2,16 @@ import type { Kysely } from 'kysely';
 import { type Migration, Migrator } from 'kysely/migration';
 import * as clinics from './migrations/0001-clinics';
 import * as seedBuiltInClinics from './migrations/0002-seed-built-in-clinics';
+import * as identity from './migrations/0003-identity';
+import * as auditEvents from './migrations/0004-audit-events';
 
 // Migrations are listed here, not discovered on disk, so the bundle and the tests see the same list.
 // Names sort in the order they run.
 const migrations: Record<string, Migration> = {
   '0001-clinics': clinics,
   '0002-seed-built-in-clinics': seedBuiltInClinics,
+  '0003-identity': identity,
+  '0004-audit-events': auditEvents,
 };
 
 export class MigrationError extends Error {

@@ -6,7 +6,12 @@ import { type FieldProblem, HttpError } from '../http/errors';
 
 export type ErrorBody = { statusCode: number; error: string; message: string; details?: FieldProblem[] };
 
-export function sendError(reply: FastifyReply, statusCode: number, message: string, details?: FieldProblem[]) {
+export function sendError(
+  reply: FastifyReply,
+  statusCode: number,
+  message: string,
+  details?: FieldProblem[],
+) {
   const body: ErrorBody = { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message };
   if (details?.length) body.details = details;
   return reply.code(statusCode).type('application/json; charset=utf-8').send(body);
@@ -14,11 +19,7 @@ export function sendError(reply: FastifyReply, statusCode: number, message: stri
 
 /** Turns zod's path (`/filter[isActive]`, `/items/0/name`) into the field name a client recognises. */
 function fieldName(context: string | undefined, instancePath: string, params: Record<string, unknown>) {
-  const path = instancePath
-    .replace(/^\//, '')
-    .split('/')
-    .filter(Boolean)
-    .join('.');
+  const path = instancePath.replace(/^\//, '').split('/').filter(Boolean).join('.');
   const unknownKeys = params.keys;
   if (Array.isArray(unknownKeys) && unknownKeys.length) {
     return unknownKeys.map((key) => (path ? `${path}.${key}` : String(key))).join(', ');
@@ -42,13 +43,19 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
       return sendError(reply, error.statusCode, error.message, error.details);
     }
     if (isResponseSerializationError(error)) {
-      request.log.error({ err: { message: error.message, issues: error.cause.issues.length } }, 'response failed its schema');
+      request.log.error(
+        { err: { message: error.message, issues: error.cause.issues.length } },
+        'response failed its schema',
+      );
       return sendError(reply, 500, 'Internal server error');
     }
     const statusCode = error.statusCode ?? 500;
     if (statusCode >= 500) {
       // The message of an unexpected error may quote data; log the stack only.
-      request.log.error({ err: { type: error.name, code: error.code, stack: error.stack } }, 'request failed');
+      request.log.error(
+        { err: { type: error.name, code: error.code, stack: error.stack } },
+        'request failed',
+      );
       return sendError(reply, statusCode, 'Internal server error');
     }
     // Fastify's own 4xx errors (malformed JSON, wrong media type, body too large) carry a safe message.

@@ -17,5 +17,6 @@ export const openApiPlugin = fp(async (app: FastifyInstance, options: { publicUr
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  // The portal's own CSP (scripts from 'self' only) covers the UI; it has no inline script.
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
 });

@@ -3,6 +3,10 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { openPostgres, wrapPglite } from '../db/client';
 import { migrateToLatest } from '../db/migrate';
+import { seedDemoData } from '../db/seed-demo-data';
+
+/** The demo accounts' password in every test database. */
+export const TEST_DEMO_PASSWORD = 'Test-Demo-Password-1';
 
 // Each integration test file gets a database of its own, copied from a migrated template made once per
 // run: initdb plus migrations cost seconds, a copy a fraction of one.
@@ -12,6 +16,7 @@ export async function createPgliteTemplate(): Promise<Blob> {
   const handle = wrapPglite(pglite);
   try {
     await migrateToLatest(handle.db);
+    await seedDemoData(handle.db, { password: TEST_DEMO_PASSWORD });
     return await pglite.dumpDataDir('none');
   } finally {
     await handle.close();
@@ -56,6 +61,7 @@ export async function createPostgresTemplate(serverUrl: string): Promise<string>
   const handle = openPostgres(databaseUrlFor(serverUrl, name));
   try {
     await migrateToLatest(handle.db);
+    await seedDemoData(handle.db, { password: TEST_DEMO_PASSWORD });
   } finally {
     await handle.close();
   }

@@ -2,8 +2,9 @@ import fs from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { inject } from 'vitest';
 import { buildApp } from '../app';
+import { type Config, loadConfig } from '../config';
 import { type DatabaseHandle, openPostgres, wrapPglite } from '../db/client';
-import { databaseUrlFor, runOnServer, uniqueDatabaseName } from './database-templates';
+import { databaseUrlFor, runOnServer, TEST_DEMO_PASSWORD, uniqueDatabaseName } from './database-templates';
 
 export type TestDatabaseInfo =
   | { engine: 'pglite'; templatePath: string }
@@ -36,20 +37,32 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
-/** The whole application over a fresh test database, driven through `app.inject`. */
-export async function createTestApp(options: { webDistDir?: string } = {}) {
-  const database = await createTestDatabase();
-  const app = await buildApp({
-    config: {
-      publicUrl: 'http://portal.test',
-      webDistDir: options.webDistDir ?? '/nonexistent-web-dist',
-      logLevel: 'silent',
-    },
-    db: database.db,
+export const TEST_PUBLIC_URL = 'http://portal.test';
+
+/** The configuration tests run with: the embedded provider at a fixed public URL, no request logs. */
+export function createTestConfig(overrides: Record<string, string> = {}): Config {
+  return loadConfig({
+    PUBLIC_URL: TEST_PUBLIC_URL,
+    LOG_LEVEL: 'silent',
+    WEB_DIST_DIR: '/nonexistent-web-dist',
+    DEMO_PASSWORD: TEST_DEMO_PASSWORD,
+    LOGIN_RATE_LIMIT_PER_MINUTE: '10000',
+    ...overrides,
   });
+}
+
+/** The whole application over a fresh test database (demo accounts included), driven through `app.inject`. */
+export async function createTestApp(options: { webDistDir?: string; env?: Record<string, string> } = {}) {
+  const database = await createTestDatabase();
+  const config = createTestConfig({
+    ...(options.webDistDir ? { WEB_DIST_DIR: options.webDistDir } : {}),
+    ...options.env,
+  });
+  const app = await buildApp({ config, db: database.db });
   await app.ready();
   return {
     app,
+    config,
     db: database.db,
     engine: database.engine,
     close: async () => {

@@ -45,6 +45,15 @@ describe('listEffectiveRoles', () => {
     expect(listEffectiveRoles(roles, CLINIC)).toEqual(expected);
   });
 
+  it('asked for * itself, only the roles that count everywhere are listed', () => {
+    const roles = [
+      { role: 'provider', clinicNPI: '*' },
+      { role: 'irh-admin', clinicNPI: '*' },
+      { role: 'nurse', clinicNPI: CLINIC },
+    ];
+    expect(listEffectiveRoles(roles, '*')).toEqual(['irh-admin']);
+  });
+
   it('hasRoleAtClinic answers for one role', () => {
     const roles = [{ role: 'clinic-admin', clinicNPI: '*' }];
     expect(hasRoleAtClinic(roles, CLINIC, 'clinic-admin')).toBe(true);

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoClinicNpi } from '../../db/seed-demo-data';
+import { bearer, signIn, type Tokens } from '../../test-support/sign-in';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 
 type ClinicListBody = {
@@ -18,19 +20,39 @@ type ClinicListBody = {
 
 describe('GET /api/customers/organizations: the clinics table', () => {
   let portal: TestApp;
-  const list = async (query = '') => {
-    const response = await portal.app.inject({ method: 'GET', url: `/api/customers/organizations${query}` });
+  let sysadmin: Tokens;
+  const list = async (query = '', tokens: Tokens = sysadmin) => {
+    const response = await portal.app.inject({
+      method: 'GET',
+      url: `/api/customers/organizations${query}`,
+      headers: bearer(tokens),
+    });
     return { response, body: response.json() as ClinicListBody };
   };
 
   beforeAll(async () => {
     portal = await createTestApp();
+    sysadmin = await signIn(portal.app, 'sysadmin@example.org');
   });
   afterAll(async () => {
     await portal.close();
   });
 
-  it('an administrator sees the first 25 of the 50 built-in clinics, sorted by name', async () => {
+  it('a provider sees only the clinic they work at', async () => {
+    const provider = await signIn(portal.app, 'provider@example.org');
+    const { response, body } = await list('', provider);
+    expect(response.statusCode).toBe(200);
+    expect(body.metadata.totalCount).toBe(1);
+    expect(body.data[0]?.npi).toBe(demoClinicNpi());
+  });
+
+  it('without a token the answer is 401 with a WWW-Authenticate challenge', async () => {
+    const response = await portal.app.inject({ method: 'GET', url: '/api/customers/organizations' });
+    expect(response.statusCode).toBe(401);
+    expect(response.headers['www-authenticate']).toMatch(/^Bearer /);
+  });
+
+  it('a provider-company administrator sees the first 25 of the 50 built-in clinics, sorted by name', async () => {
     const { response, body } = await list();
     expect(response.statusCode).toBe(200);
     expect(body.metadata).toEqual({ totalCount: 50, page: 1, rows: 25 });
@@ -107,7 +129,12 @@ describe('GET /api/customers/organizations: the clinics table', () => {
   ])('rejects %s with a 400 naming the field', async (_label, query, field) => {
     const { response, body } = await list(query);
     expect(response.statusCode).toBe(400);
-    const error = body as unknown as { statusCode: number; error: string; message: string; details: { field: string }[] };
+    const error = body as unknown as {
+      statusCode: number;
+      error: string;
+      message: string;
+      details: { field: string }[];
+    };
     expect(error).toMatchObject({ statusCode: 400, error: 'Bad Request' });
     expect(error.details.map((detail) => detail.field)).toContain(field);
     expect(error.message).toContain(field);

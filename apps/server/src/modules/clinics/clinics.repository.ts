@@ -5,15 +5,24 @@ import type { OrganizationListQuery, OrganizationSortField } from './clinics.sch
 
 type Executor = Db | Tx;
 
-function parseOrder(order: OrganizationListQuery['order']): { field: OrganizationSortField; direction: 'asc' | 'desc' } {
+function parseOrder(order: OrganizationListQuery['order']): {
+  field: OrganizationSortField;
+  direction: 'asc' | 'desc';
+} {
   return order.startsWith('-')
     ? { field: order.slice(1) as OrganizationSortField, direction: 'desc' }
     : { field: order as OrganizationSortField, direction: 'asc' };
 }
 
 /** One page of clinics and the total that matches, for the data table. */
-export async function findOrganizationsPage(db: Executor, query: OrganizationListQuery) {
+export async function findOrganizationsPage(
+  db: Executor,
+  options: { scope: 'all' | readonly string[]; query: OrganizationListQuery },
+) {
+  const { scope, query } = options;
   let filtered = db.selectFrom('organizations');
+  if (scope !== 'all')
+    filtered = scope.length ? filtered.where('npi', 'in', scope) : filtered.where(sql<boolean>`false`);
   if (query.search) {
     const pattern = toContainsPattern(query.search);
     filtered = filtered.where((eb) =>
@@ -24,14 +33,18 @@ export async function findOrganizationsPage(db: Executor, query: OrganizationLis
     const value = query[`filter[${column}]`];
     if (value) filtered = filtered.where(column, 'ilike', toContainsPattern(value));
   }
-  if (query['filter[isActive]']) filtered = filtered.where('isActive', '=', query['filter[isActive]'] === 'true');
+  if (query['filter[isActive]'])
+    filtered = filtered.where('isActive', '=', query['filter[isActive]'] === 'true');
 
   const { field, direction } = parseOrder(query.order);
   const [rows, total] = await Promise.all([
     filtered
       .selectAll()
       // Names sort the way people read them; the id breaks ties so pages never overlap.
-      .orderBy(field === 'name' || field === 'code' ? sql`lower(${sql.ref(field)})` : sql.ref(field), direction)
+      .orderBy(
+        field === 'name' || field === 'code' ? sql`lower(${sql.ref(field)})` : sql.ref(field),
+        direction,
+      )
       .orderBy('id')
       .limit(query.rows)
       .offset((query.page - 1) * query.rows)

@@ -36,7 +36,9 @@ export const organizationSchema = z
     createdAt: z.iso.datetime(),
     updatedAt: z.iso.datetime(),
     updatedBy: z.string().nullable(),
-    featureFlags: z.record(z.string(), z.boolean()).describe('merged: global defaults overridden by the clinic'),
+    featureFlags: z
+      .record(z.string(), z.boolean())
+      .describe('merged: global defaults overridden by the clinic'),
     settings: z
       .record(z.string(), z.object({ enabled: z.boolean(), value: settingValueSchema }))
       .describe('merged: global defaults overridden by the clinic'),

@@ -1,5 +1,7 @@
 import { mergeClinicConfiguration, type WorkflowDefault } from '@portal/domain';
 import type { Db } from '../../db/transaction';
+import type { Actor } from '../../plugins/authenticate';
+import { clinicsWherePermitted } from '../users/users.access';
 import {
   findFeatureFlagDefaults,
   findOrganizationOverrides,
@@ -8,9 +10,13 @@ import {
 } from './clinics.repository';
 import type { OrganizationListQuery, OrganizationResponse } from './clinics.schemas';
 
-/** A page of clinics, each carrying its merged featureFlags and settings maps (SPEC §3 Clinic). */
-export async function listOrganizations(db: Db, query: OrganizationListQuery) {
-  const { rows, totalCount } = await findOrganizationsPage(db, query);
+/**
+ * A page of the clinics the actor may open (all of them through a global role), each carrying its merged
+ * featureFlags and settings maps (SPEC §3 Clinic).
+ */
+export async function listOrganizations(db: Db, actor: Actor, query: OrganizationListQuery) {
+  const scope = clinicsWherePermitted(actor.user, 'clinic:read');
+  const { rows, totalCount } = await findOrganizationsPage(db, { scope, query });
   const [featureFlagDefaults, workflowDefaults, overrides] = await Promise.all([
     findFeatureFlagDefaults(db),
     findWorkflowDefaults(db),

@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
 import { z } from 'zod';
 import type { Db } from '../../db/transaction';
 import { HttpError } from '../../http/errors';
@@ -15,6 +15,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
     app.get(
       `/api/${service}/healthcheck`,
       {
+        config: { auth: 'public' },
         schema: {
           tags: [service],
           summary: `Health of the ${service} service`,

@@ -1,0 +1,52 @@
+import type { Db } from '../../db/transaction';
+import { findUserByEmail } from '../users/users.repository';
+import { verifyPassword } from './passwords';
+
+export const MAX_FAILED_LOGINS = 5;
+export const LOGIN_LOCKOUT_MS = 15 * 60 * 1000;
+
+/** One message for every failure, so a response never tells which of email and password was wrong. */
+export const SIGN_IN_FAILED_MESSAGE =
+  'Sign-in failed. Check your email and password; after repeated failures the account is locked for 15 minutes.';
+
+export type CredentialCheck = { ok: true; userId: string } | { ok: false };
+
+/**
+ * Checks an email and password. Five failures in a row lock the account for 15 minutes; a user with
+ * isLocked set cannot sign in at all. A right password during a lockout still fails.
+ */
+export async function checkCredentials(
+  db: Db,
+  email: string,
+  password: string,
+  now = new Date(),
+): Promise<CredentialCheck> {
+  const user = await findUserByEmail(db, email);
+  const passwordMatches = await verifyPassword(password, user?.passwordHash ?? null);
+  if (!user) return { ok: false };
+
+  const lockedOut = user.loginLockedUntil !== null && user.loginLockedUntil > now;
+  if (user.isLocked || lockedOut) return { ok: false };
+
+  if (!passwordMatches) {
+    const failures = user.failedLoginCount + 1;
+    await db
+      .updateTable('users')
+      .set({
+        failedLoginCount: failures >= MAX_FAILED_LOGINS ? 0 : failures,
+        loginLockedUntil: failures >= MAX_FAILED_LOGINS ? new Date(now.getTime() + LOGIN_LOCKOUT_MS) : null,
+      })
+      .where('id', '=', user.id)
+      .execute();
+    return { ok: false };
+  }
+
+  if (user.failedLoginCount > 0 || user.loginLockedUntil) {
+    await db
+      .updateTable('users')
+      .set({ failedLoginCount: 0, loginLockedUntil: null })
+      .where('id', '=', user.id)
+      .execute();
+  }
+  return { ok: true, userId: user.id };
+}

@@ -1,0 +1,101 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type Provider from 'oidc-provider';
+import { z } from 'zod';
+import type { Db } from '../../db/transaction';
+import { checkCredentials, SIGN_IN_FAILED_MESSAGE } from './check-credentials';
+import { renderLoginPage, renderProviderPage } from './provider-pages';
+
+const interactionParams = z.object({ uid: z.string().min(1).max(200) });
+const loginBody = z.object({
+  email: z.string().trim().max(320).default(''),
+  password: z.string().max(1024).default(''),
+});
+
+const AUTO_SUBMIT_LOGOUT = `document.addEventListener('DOMContentLoaded', function () {
+  var form = document.getElementById('op.logoutForm');
+  var button = document.querySelector('button[name="logout"]');
+  if (form && button) form.requestSubmit(button);
+});`;
+
+/**
+ * The provider's login page, outside /idp because oidc-provider answers 404 to paths it does not know.
+ * It completes the interaction and sends the browser back into the authorization flow.
+ */
+export const interactionRoutes: FastifyPluginAsyncZod<{ db: Db; provider: Provider }> = async (
+  app,
+  { db, provider },
+) => {
+  const hidden = { hide: true };
+
+  app.get('/interaction-assets/auto-submit-logout.js', { schema: hidden }, async (_request, reply) =>
+    reply.type('text/javascript; charset=utf-8').header('Cache-Control', 'no-cache').send(AUTO_SUBMIT_LOGOUT),
+  );
+
+  app.get(
+    '/interaction/:uid',
+    { schema: { ...hidden, params: interactionParams } },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      const details = await provider.interactionDetails(request.raw, reply.raw);
+      if (details.prompt.name === 'login') {
+        return reply
+          .type('text/html; charset=utf-8')
+          .send(renderLoginPage({ action: `/interaction/${details.uid}/login` }));
+      }
+      // The portal is first-party: any other prompt (consent) is granted by loadExistingGrant on the way back.
+      const redirectTo = await provider.interactionResult(
+        request.raw,
+        reply.raw,
+        { consent: {} },
+        { mergeWithLastSubmission: true },
+      );
+      return reply.redirect(redirectTo, 303);
+    },
+  );
+
+  app.post(
+    '/interaction/:uid/login',
+    { schema: { ...hidden, params: interactionParams, body: loginBody } },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      const details = await provider.interactionDetails(request.raw, reply.raw);
+      const { email, password } = request.body;
+      const result = email && password ? await checkCredentials(db, email, password) : { ok: false as const };
+      if (!result.ok) {
+        request.log.info({ event: 'sign-in-failed' }, 'sign-in failed');
+        return reply
+          .code(401)
+          .type('text/html; charset=utf-8')
+          .send(
+            renderLoginPage({
+              action: `/interaction/${details.uid}/login`,
+              email,
+              error: SIGN_IN_FAILED_MESSAGE,
+            }),
+          );
+      }
+      request.log.info({ event: 'sign-in', userId: result.userId }, 'signed in');
+      const redirectTo = await provider.interactionResult(
+        request.raw,
+        reply.raw,
+        { login: { accountId: result.userId } },
+        { mergeWithLastSubmission: false },
+      );
+      return reply.redirect(redirectTo, 303);
+    },
+  );
+
+  app.setErrorHandler(async (error, request, reply) => {
+    // An expired or unknown interaction: start again from the portal rather than show a raw error.
+    request.log.info({ err: { type: (error as Error).name } }, 'interaction failed');
+    return reply
+      .code(400)
+      .type('text/html; charset=utf-8')
+      .send(
+        renderProviderPage({
+          title: 'Sign-in expired',
+          body: '<p>This sign-in page has expired.</p><p><a href="/">Start again</a></p>',
+        }),
+      );
+  });
+};

@@ -1,0 +1,46 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from '../../config';
+
+const portalConfigSchema = z.object({
+  title: z.string(),
+  oidc: z.object({
+    authority: z.string().describe('the issuer'),
+    clientId: z.string(),
+    audience: z.string().describe('the API resource / audience access tokens are issued for'),
+    scope: z.string(),
+    embedded: z.boolean().describe('true when the portal runs its own provider at /idp'),
+  }),
+  realtime: z.object({ key: z.string(), cluster: z.string(), host: z.string().nullable() }),
+});
+
+/**
+ * GET /api/config: what the web app needs before sign-in, read at run time so one build serves any
+ * deployment. Public, and it carries no PHI.
+ */
+export const portalConfigRoutes: FastifyPluginAsyncZod<{
+  config: Pick<Config, 'appTitle' | 'identity' | 'publicUrl'>;
+}> = async (app, { config }) => {
+  app.get(
+    '/api/config',
+    {
+      config: { auth: 'public' },
+      schema: {
+        tags: ['config'],
+        summary: 'Run-time configuration of the web app',
+        response: { 200: portalConfigSchema },
+      },
+    },
+    async () => ({
+      title: config.appTitle,
+      oidc: {
+        authority: config.identity.issuer,
+        clientId: config.identity.clientId,
+        audience: config.identity.audience,
+        scope: 'openid profile email offline_access',
+        embedded: config.identity.kind === 'embedded',
+      },
+      realtime: { key: 'portal', cluster: 'local', host: new URL(config.publicUrl).host },
+    }),
+  );
+};

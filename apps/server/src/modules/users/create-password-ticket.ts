@@ -1,0 +1,59 @@
+import { randomBytes } from 'node:crypto';
+import { type Db, inTransaction } from '../../db/transaction';
+import { UnprocessableError } from '../../http/errors';
+import type { Actor } from '../../plugins/authenticate';
+import { recordAuditEvent } from '../audit/record-audit-event';
+import { hashTicketToken } from '../identity/password-change.routes';
+import { getUserInScope } from './user-scope';
+
+export const PASSWORD_TICKET_TTL_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * A one-time link, valid for a day, where the user sets a new password at the embedded provider and is
+ * then sent to returnUrl. Only the token's hash is stored. returnUrl must be on the portal's own origin,
+ * so a ticket cannot bounce a user to a foreign site.
+ */
+export async function createPasswordTicket(
+  db: Db,
+  actor: Actor,
+  options: { userId: string; returnUrl: string; publicUrl: string },
+) {
+  if (new URL(options.returnUrl).origin !== new URL(options.publicUrl).origin) {
+    throw new UnprocessableError('returnUrl must be an address of this portal', [
+      { field: 'returnUrl', message: `must start with ${new URL(options.publicUrl).origin}` },
+    ]);
+  }
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(Date.now() + PASSWORD_TICKET_TTL_MS);
+  await inTransaction(db, async (tx) => {
+    const { user } = await getUserInScope(tx, actor, options.userId, 'user:password-ticket');
+    if (!user.id.startsWith('auth0|')) {
+      throw new UnprocessableError(
+        'This user signs in through their organisation and has no portal password',
+        [{ field: 'id', message: 'is a federated (SAML) account' }],
+      );
+    }
+    await tx
+      .insertInto('passwordChangeTickets')
+      .values({
+        tokenHash: hashTicketToken(token),
+        userId: user.id,
+        returnUrl: options.returnUrl,
+        expiresAt,
+        createdBy: actor.id,
+      })
+      .execute();
+    await recordAuditEvent(tx, {
+      clinicNpi: null,
+      entityType: 'user',
+      entityId: user.id,
+      eventType: 'password_ticket_created',
+      actorId: actor.id,
+      after: { expiresAt: expiresAt.toISOString(), returnUrl: options.returnUrl },
+    });
+  });
+  return {
+    ticket: `${options.publicUrl}/account/password-change/${token}`,
+    expiresAt: expiresAt.toISOString(),
+  };
+}

@@ -1,0 +1,24 @@
+import { listAllowedClinicNpis } from '@portal/domain';
+import type { Db } from '../../db/transaction';
+import type { Actor } from '../../plugins/authenticate';
+import { toUserResource } from './to-user-resource';
+
+/** The signed-in user with every role, and the active clinics they may open (for the clinic picker). */
+export async function getCurrentUser(db: Db, actor: Actor) {
+  const clinics = await db
+    .selectFrom('organizations')
+    .select(['npi', 'code', 'name'])
+    .where('isActive', '=', true)
+    .orderBy(({ fn, ref }) => fn('lower', [ref('name')]))
+    .execute();
+  const allowed = new Set(
+    listAllowedClinicNpis(
+      actor.user,
+      clinics.map((clinic) => clinic.npi),
+    ),
+  );
+  return {
+    user: toUserResource(actor.user),
+    allowedClinics: clinics.filter((clinic) => allowed.has(clinic.npi)),
+  };
+}

@@ -1,0 +1,17 @@
+import { filterRolesForClinic } from '@portal/domain';
+import type { Db } from '../../db/transaction';
+import type { Actor } from '../../plugins/authenticate';
+import { toUserResource } from './to-user-resource';
+import { assertClinicInScope } from './user-scope';
+import { findClinicUsersPage } from './users.repository';
+import type { UserListQuery } from './users.schemas';
+
+/** One clinic's users, each with the roles filtered to that clinic (SPEC §3). */
+export async function listClinicUsers(db: Db, actor: Actor, clinicNpi: string, query: UserListQuery) {
+  await assertClinicInScope(db, actor, clinicNpi, 'user:read');
+  const { rows, totalCount } = await findClinicUsersPage(db, { clinicNpi, query });
+  return {
+    data: rows.map((row) => toUserResource(row, filterRolesForClinic(row.roles, clinicNpi))),
+    totalCount,
+  };
+}

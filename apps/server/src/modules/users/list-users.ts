@@ -1,0 +1,13 @@
+import type { Db } from '../../db/transaction';
+import type { Actor } from '../../plugins/authenticate';
+import { toUserResource } from './to-user-resource';
+import { clinicsWherePermitted, rolesVisibleInScope } from './users.access';
+import { findUsersPage } from './users.repository';
+import type { UserListQuery } from './users.schemas';
+
+/** Users the actor may see: everyone for a global administrator, else users of the actor's clinics. */
+export async function listUsers(db: Db, actor: Actor, query: UserListQuery) {
+  const scope = clinicsWherePermitted(actor.user, 'user:read');
+  const { rows, totalCount } = await findUsersPage(db, { scope, query });
+  return { data: rows.map((row) => toUserResource(row, rolesVisibleInScope(row.roles, scope))), totalCount };
+}

@@ -1,0 +1,37 @@
+import { type Db, inTransaction } from '../../db/transaction';
+import { UnprocessableError } from '../../http/errors';
+import type { Actor } from '../../plugins/authenticate';
+import { recordAuditEvent } from '../audit/record-audit-event';
+import { revokeSignIns } from '../identity/revoke-sign-ins';
+import { toUserResource } from './to-user-resource';
+import { getUserInScope } from './user-scope';
+import { rolesVisibleInScope } from './users.access';
+
+/** Locks or unlocks an account; locking also ends its sessions and refresh tokens at once. */
+export async function setUserLock(db: Db, actor: Actor, userId: string, isLocked: boolean) {
+  if (userId === actor.id && isLocked) {
+    throw new UnprocessableError('You cannot lock your own account', [
+      { field: 'isLocked', message: 'cannot lock yourself' },
+    ]);
+  }
+  return inTransaction(db, async (tx) => {
+    const { user, scope } = await getUserInScope(tx, actor, userId, 'user:lock');
+    const updated = await tx
+      .updateTable('users')
+      .set({ isLocked, failedLoginCount: 0, loginLockedUntil: null, updatedAt: new Date() })
+      .where('id', '=', user.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    if (isLocked) await revokeSignIns(tx, user.id);
+    await recordAuditEvent(tx, {
+      clinicNpi: null,
+      entityType: 'user',
+      entityId: user.id,
+      eventType: isLocked ? 'locked' : 'unlocked',
+      actorId: actor.id,
+      before: { isLocked: user.isLocked },
+      after: { isLocked: updated.isLocked },
+    });
+    return toUserResource(updated, rolesVisibleInScope(updated.roles, scope));
+  });
+}

@@ -1,0 +1,33 @@
+import { deriveIsIrhUser, type UserRole } from '@portal/domain';
+import type { UserRow } from '../../db/schema';
+import type { UserResource } from './users.schemas';
+
+/** The API shape of a user; `visibleRoles` lets a caller hide roles at clinics the viewer cannot see. */
+export function toUserResource(row: UserRow, visibleRoles: readonly UserRole[] = row.roles): UserResource {
+  return {
+    id: row.id,
+    attributes: {
+      email: row.email,
+      firstName: row.firstName,
+      lastName: row.lastName,
+      title: row.title,
+      suffixes: row.suffixes,
+      npi: row.npi,
+      phone: row.phone,
+      homePage: row.homePage,
+      roles: visibleRoles.map(({ role, clinicNPI }) => ({ role, clinicNPI })),
+      // Derived from all roles, even those hidden from the viewer: it is what the display name shows.
+      isIrhUser: deriveIsIrhUser(row.roles),
+      isLocked: row.isLocked,
+      samlProfileId: row.samlProfileId,
+      createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+    },
+  };
+}
+
+/** What an audit event records of a user: the profile and roles, never credentials. */
+export function toAuditSnapshot(row: UserRow) {
+  const { passwordHash: _hash, failedLoginCount: _count, loginLockedUntil: _until, ...profile } = row;
+  return profile;
+}

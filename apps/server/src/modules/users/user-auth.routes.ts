@@ -1,0 +1,125 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/transaction';
+import { NotFoundError } from '../../http/errors';
+import { buildPageLinks } from '../../http/paging';
+import { errorResponses } from '../../http/schemas';
+import { requireActor } from '../../plugins/authenticate';
+import { deleteUser } from './delete-user';
+import { listClinicUsers } from './list-clinic-users';
+import { createSamlUser, patchSamlProfile } from './sync-saml-profile';
+import { updateUser } from './update-user';
+import { clinicsWherePermitted, isUserInScope } from './users.access';
+import { findUserByEmail } from './users.repository';
+import {
+  clinicParamsSchema,
+  emailParamsSchema,
+  patchUserBodySchema,
+  samlProfileBodySchema,
+  userIdParamsSchema,
+  userListQuerySchema,
+  userListSchema,
+  userResourceSchema,
+} from './users.schemas';
+
+const tags = ['user-auth'];
+
+/** SPEC §7 Users, the user-auth variant (/api/user-auth): keyed by e-mail, fed by SAML profiles. */
+export const userAuthRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  app.get(
+    '/api/user-auth/clinics/:npi/users',
+    {
+      config: { permission: 'user:read' },
+      schema: {
+        tags,
+        summary: "List a clinic's users",
+        params: clinicParamsSchema,
+        querystring: userListQuerySchema,
+        response: { 200: userListSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const { data, totalCount } = await listClinicUsers(
+        db,
+        requireActor(request),
+        request.params.npi,
+        request.query,
+      );
+      const { page, rows } = request.query;
+      return {
+        links: buildPageLinks({ url: request.url, page, rows, totalCount }),
+        data,
+        metadata: { totalCount, page, rows },
+      };
+    },
+  );
+
+  app.post(
+    '/api/user-auth/users',
+    {
+      config: { permission: 'user:create' },
+      schema: {
+        tags,
+        summary: 'Create a federated user from a SAML profile',
+        body: samlProfileBodySchema,
+        response: { 201: userResourceSchema, ...errorResponses(400, 401, 403, 409, 422) },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await createSamlUser(db, requireActor(request), request.body)),
+  );
+
+  app.patch(
+    '/api/user-auth/users/updateUserByEmail/:email',
+    {
+      config: { permission: 'user:update' },
+      schema: {
+        tags,
+        summary:
+          "Update a federated user's SAML profile; 404 when there is none (the caller then creates it)",
+        params: emailParamsSchema,
+        body: samlProfileBodySchema,
+        response: { 200: userResourceSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => patchSamlProfile(db, requireActor(request), request.params.email, request.body),
+  );
+
+  app.patch(
+    '/api/user-auth/users/:email',
+    {
+      config: { permission: 'user:update' },
+      schema: {
+        tags,
+        summary: 'Change some fields of the user with this e-mail',
+        params: emailParamsSchema,
+        body: patchUserBodySchema,
+        response: { 200: userResourceSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const actor = requireActor(request);
+      const user = await findUserByEmail(db, request.params.email);
+      if (!user || !isUserInScope(user.roles, clinicsWherePermitted(actor.user, 'user:update')))
+        throw new NotFoundError('User');
+      return updateUser(db, actor, user.id, request.body);
+    },
+  );
+
+  app.delete(
+    '/api/user-auth/users/:id',
+    {
+      config: { permission: 'user:delete' },
+      schema: {
+        tags,
+        summary: 'Delete a user',
+        params: userIdParamsSchema,
+        response: { 204: z.null(), ...errorResponses(401, 403, 404, 422) },
+      },
+    },
+    async (request, reply) => {
+      await deleteUser(db, requireActor(request), request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+};

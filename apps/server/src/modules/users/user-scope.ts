@@ -1,0 +1,32 @@
+import type { PermissionName } from '@portal/domain';
+import type { Db, Tx } from '../../db/transaction';
+import { NotFoundError } from '../../http/errors';
+import type { Actor } from '../../plugins/authenticate';
+import { clinicsWherePermitted, isUserInScope } from './users.access';
+import { findUserById } from './users.repository';
+
+/**
+ * Loads a user the actor may act on under a permission; a user outside the actor's clinics is a 404,
+ * exactly like one that does not exist.
+ */
+export async function getUserInScope(db: Db | Tx, actor: Actor, userId: string, permission: PermissionName) {
+  const scope = clinicsWherePermitted(actor.user, permission);
+  const user = await findUserById(db, userId);
+  if (!user || !isUserInScope(user.roles, scope)) throw new NotFoundError('User');
+  return { user, scope };
+}
+
+/** A clinic that exists and where the actor holds the permission, or 404 either way. */
+export async function assertClinicInScope(
+  db: Db | Tx,
+  actor: Actor,
+  clinicNpi: string,
+  permission: PermissionName,
+) {
+  const scope = clinicsWherePermitted(actor.user, permission);
+  const inScope = scope === 'all' || scope.includes(clinicNpi);
+  const clinic = inScope
+    ? await db.selectFrom('organizations').select('id').where('npi', '=', clinicNpi).executeTakeFirst()
+    : undefined;
+  if (!clinic) throw new NotFoundError('Clinic');
+}

@@ -1,0 +1,102 @@
+import { type Expression, type SqlBool, sql } from 'kysely';
+import type { UserRoleRow } from '../../db/schema';
+import type { Db, Tx } from '../../db/transaction';
+import { toContainsPattern } from '../../http/paging';
+import type { UserListQuery } from './users.schemas';
+
+type Executor = Db | Tx;
+
+export async function findUserById(db: Executor, id: string) {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function findUserByEmail(db: Executor, email: string) {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where(sql`lower(email)`, '=', email.trim().toLowerCase())
+    .executeTakeFirst();
+}
+
+export function serializeRoles(roles: readonly UserRoleRow[]): string {
+  return JSON.stringify(roles.map(({ role, clinicNPI }) => ({ role, clinicNPI })));
+}
+
+/** Users holding any role at one of the clinics (GIN-indexed containment). */
+function hasRoleAtAnyClinic(npis: readonly string[]): Expression<SqlBool> {
+  if (npis.length === 0) return sql<SqlBool>`false`;
+  return sql<SqlBool>`(${sql.join(
+    npis.map((npi) => sql`roles @> ${JSON.stringify([{ clinicNPI: npi }])}::jsonb`),
+    sql` OR `,
+  )})`;
+}
+
+type UserSortField = 'firstName' | 'lastName' | 'email' | 'createdAt' | 'updatedAt';
+
+/** A page of users within the actor's scope ('all', or users with a role at one of the NPIs). */
+export async function findUsersPage(
+  db: Executor,
+  options: { scope: 'all' | readonly string[]; query: UserListQuery },
+) {
+  const { scope, query } = options;
+  let filtered = db.selectFrom('users');
+  if (scope !== 'all') filtered = filtered.where(hasRoleAtAnyClinic(scope));
+  if (query.search) {
+    const pattern = toContainsPattern(query.search);
+    filtered = filtered.where((eb) =>
+      eb.or([
+        eb('email', 'ilike', pattern),
+        eb(sql<string>`first_name || ' ' || last_name`, 'ilike', pattern),
+      ]),
+    );
+  }
+  if (query['filter[role]']) {
+    const role = query['filter[role]'];
+    const grants = scope === 'all' ? [{ role }] : scope.map((clinicNPI) => ({ role, clinicNPI }));
+    filtered = filtered.where(
+      sql<SqlBool>`(${sql.join(
+        grants.map((grant) => sql`roles @> ${JSON.stringify([grant])}::jsonb`),
+        sql` OR `,
+      )})`,
+    );
+  }
+  if (query['filter[isLocked]'])
+    filtered = filtered.where('isLocked', '=', query['filter[isLocked]'] === 'true');
+
+  const descending = query.order.startsWith('-');
+  const field = (descending ? query.order.slice(1) : query.order) as UserSortField;
+  const direction = descending ? sql`DESC` : sql`ASC`;
+
+  const [rows, total] = await Promise.all([
+    filtered
+      .selectAll()
+      .orderBy(sql`${sortExpression(field)} ${direction}`)
+      .orderBy('id')
+      .limit(query.rows)
+      .offset((query.page - 1) * query.rows)
+      .execute(),
+    filtered.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, totalCount: Number(total.count) };
+}
+
+function sortExpression(field: UserSortField) {
+  switch (field) {
+    case 'firstName':
+      return sql`lower(first_name) || ' ' || lower(last_name)`;
+    case 'lastName':
+      return sql`lower(last_name) || ' ' || lower(first_name)`;
+    case 'email':
+      return sql`lower(email)`;
+    default:
+      return sql.ref(field);
+  }
+}
+
+/** Users holding a role at the clinic itself (not only through '*'), for the clinic's user list. */
+export async function findClinicUsersPage(
+  db: Executor,
+  options: { clinicNpi: string; query: UserListQuery },
+) {
+  return findUsersPage(db, { scope: [options.clinicNpi], query: options.query });
+}

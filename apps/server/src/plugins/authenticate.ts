@@ -1,0 +1,96 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { UserRow } from '../db/schema';
+import type { Db } from '../db/transaction';
+import { type AccessTokenVerifier, InvalidTokenError } from '../modules/identity/access-token-verifier';
+import { findUserById } from '../modules/users/users.repository';
+import { sendError } from './error-handler';
+
+export type Actor = { id: string; user: UserRow };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * 'public': no token needed (healthchecks, /api/config); 'authenticated': any signed-in user (their own
+     * profile). Every other API route names a permission.
+     */
+    auth?: 'public' | 'authenticated';
+    /** The permission a caller needs at some clinic to reach the route; the service checks the clinic itself. */
+    permission?: string;
+  }
+  interface FastifyRequest {
+    actor: Actor | null;
+  }
+}
+
+export class MissingRouteRuleError extends Error {
+  override name = 'MissingRouteRuleError';
+}
+
+function isApiRoute(url: string) {
+  return url.startsWith('/api/') && !url.startsWith('/api/docs');
+}
+
+function challenge(reply: FastifyReply, description: string) {
+  const escaped = description.replace(/["\\]/g, "'");
+  reply.header(
+    'WWW-Authenticate',
+    `Bearer realm="portal", error="invalid_token", error_description="${escaped}"`,
+  );
+  return sendError(reply, 401, 'Authentication required');
+}
+
+/**
+ * Every /api route except the public ones needs a valid bearer token. A route registered without a rule
+ * (public or a permission) stops the server from starting, so no route is ever left open by accident.
+ */
+export const authenticatePlugin = fp(
+  async (
+    app: FastifyInstance,
+    options: {
+      db: Db;
+      verifyAccessToken: AccessTokenVerifier;
+      canReach: (user: UserRow, permission: string) => boolean;
+    },
+  ) => {
+    app.decorateRequest('actor', null);
+
+    app.addHook('onRoute', (route) => {
+      if (!isApiRoute(route.url)) return;
+      const config = route.config as { auth?: string; permission?: string } | undefined;
+      if (!config?.auth && !config?.permission) {
+        throw new MissingRouteRuleError(
+          `Route ${[route.method].flat().join(',')} ${route.url} has no access rule: set config.auth ('public' or 'authenticated') or config.permission.`,
+        );
+      }
+    });
+
+    app.addHook('onRequest', async (request: FastifyRequest, reply) => {
+      const config = request.routeOptions.config;
+      if (!isApiRoute(request.routeOptions.url ?? '') || config.auth === 'public') return;
+
+      const header = request.headers.authorization ?? '';
+      const match = /^Bearer ([A-Za-z0-9\-_.~+/]+=*)$/i.exec(header);
+      if (!match?.[1]) return challenge(reply, 'A bearer token is required.');
+      let subject: string;
+      try {
+        subject = (await options.verifyAccessToken(match[1])).sub;
+      } catch (error) {
+        return challenge(reply, error instanceof InvalidTokenError ? error.message : 'The token is invalid.');
+      }
+      const user = await findUserById(options.db, subject);
+      if (!user || user.isLocked) return challenge(reply, 'The account is unknown or locked.');
+      request.actor = { id: user.id, user };
+
+      if (config.permission && !options.canReach(user, config.permission)) {
+        return sendError(reply, 403, `Cannot execute "${config.permission}" on ""`);
+      }
+    });
+  },
+);
+
+/** The signed-in caller; routes behind a permission always have one. */
+export function requireActor(request: FastifyRequest): Actor {
+  if (!request.actor) throw new Error('requireActor called on a public route');
+  return request.actor;
+}

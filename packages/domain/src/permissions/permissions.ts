@@ -1,0 +1,149 @@
+import { ROLES, type Role } from '../users/roles';
+
+// SPEC §6 says which roles exist and how they combine but "Detailed per-role actions: not shown".
+// So this table is the project's own decision; every entry says why its roles were chosen. The server
+// enforces it on every route (assertCan) and the web app hides what it denies (can). Feature flags
+// and clinic settings that narrow an entry live in PERMISSION_GATES, beside it.
+
+/** Roles that may read documents (and so see the inbox). Device technicians and users with no role do not. */
+const DOCUMENT_READERS = [
+  'provider',
+  'nurse',
+  'clinic-read-only',
+  'clinic-admin',
+  'irh-tech',
+  'irh-reporting',
+  'irh-admin',
+  'sys-admin',
+] as const satisfies readonly Role[];
+
+/** Roles that work on documents: the readers less the read-only ones (clinic-read-only, irh-reporting). */
+const DOCUMENT_WORKERS = [
+  'provider',
+  'nurse',
+  'clinic-admin',
+  'irh-tech',
+  'irh-admin',
+  'sys-admin',
+] as const satisfies readonly Role[];
+
+/** Roles that look after patients and their devices: the document workers plus the device technician. */
+const PATIENT_EDITORS = [
+  'nurse',
+  'provider',
+  'clinic-admin',
+  'device-tech',
+  'irh-tech',
+  'irh-admin',
+  'sys-admin',
+] as const satisfies readonly Role[];
+
+/** Roles that administer a clinic's users and settings. */
+const CLINIC_ADMINISTRATORS = ['clinic-admin', 'irh-admin', 'sys-admin'] as const satisfies readonly Role[];
+
+/** Provider-company administrators: SPEC §6 makes only these admin-level. */
+const PROVIDER_COMPANY_ADMINISTRATORS = ['irh-admin', 'sys-admin'] as const satisfies readonly Role[];
+
+/**
+ * The named permissions: each stable action name lists the roles that hold it at a clinic (effective
+ * roles, SPEC §6: the clinic's own roles plus the global ones that count). A user may do it if any
+ * listed role is held.
+ */
+export const PERMISSIONS = {
+  // Any effective role at the clinic lets a user open it; this is what listAllowedClinicNpis answers.
+  'clinic:read': ROLES,
+  // Clinics are created, renamed, activated and deleted by provider-company admins only (global, below).
+  'clinic:create': PROVIDER_COMPANY_ADMINISTRATORS,
+  // Name, code and the activation toggle (isActive, SPEC §4).
+  'clinic:update': PROVIDER_COMPANY_ADMINISTRATORS,
+  // Workflow settings, signature settings and device-check settings of one clinic.
+  'clinic:update-settings': CLINIC_ADMINISTRATORS,
+  // Flags gate abilities (SPEC §6), clinic admin trash among them, so a clinic admin may not open
+  // its own gates: only admin-level users set a clinic's flags.
+  'clinic:update-feature-flags': PROVIDER_COMPANY_ADMINISTRATORS,
+  'clinic:delete': PROVIDER_COMPANY_ADMINISTRATORS,
+  // The global flag and setting defaults every clinic inherits.
+  'defaults:manage': PROVIDER_COMPANY_ADMINISTRATORS,
+
+  // Listing a clinic's users: administrators and irh-tech manage them; providers and nurses need the
+  // provider list to reassign documents.
+  'user:read': ['clinic-admin', 'irh-admin', 'sys-admin', 'irh-tech', 'provider', 'nurse'],
+  'user:create': CLINIC_ADMINISTRATORS,
+  // Also covers granting and removing clinic roles at this clinic; see canGrantRole.
+  'user:update': CLINIC_ADMINISTRATORS,
+  'user:delete': CLINIC_ADMINISTRATORS,
+  'user:lock': CLINIC_ADMINISTRATORS,
+  'user:password-ticket': CLINIC_ADMINISTRATORS,
+  // Granting any role under '*' or any provider-company role. A clinic admin may only grant clinic
+  // roles at a clinic it administers (canGrantRole).
+  'user:assign-global-roles': PROVIDER_COMPANY_ADMINISTRATORS,
+
+  'document:read': DOCUMENT_READERS,
+  // Signing is the provider's act alone.
+  'document:sign': ['provider'],
+  // SPEC §6: bulk e-signing is for providers only; gated by a flag and a clinic setting.
+  'document:bulk-sign': ['provider'],
+  'document:acknowledge': ['nurse', 'provider'],
+  // Also covers un-acknowledging: SPEC §4 treats both the same way and the audit log has only 'unsigned'.
+  'document:unsign': ['provider', 'irh-admin', 'sys-admin'],
+  'document:reassign': DOCUMENT_WORKERS,
+  // Every reader except clinic-read-only, so irh-reporting may comment; also covers 'report a
+  // problem', which ends in a system comment (SPEC §4). Gated by the comments flag for everyone.
+  'document:comment': [
+    'provider',
+    'nurse',
+    'clinic-admin',
+    'irh-tech',
+    'irh-reporting',
+    'irh-admin',
+    'sys-admin',
+  ],
+  // Pin, lock, downloaded state, hide, note and marking a system error.
+  'document:update': DOCUMENT_WORKERS,
+  // The technician review is written by irh-tech; the provider who interprets the report may
+  // correct it; admins fix mistakes. Nurses and clinic admins do not author clinical content.
+  'document:edit-technician-review': ['provider', 'irh-tech', 'irh-admin', 'sys-admin'],
+  // Move to trash and undelete. clinic-admin only while the clinicAdminTrash flag is on.
+  'document:trash': CLINIC_ADMINISTRATORS,
+  'document:hard-delete': ['sys-admin'],
+  // Uploading new documents into a clinic: provider-company staff.
+  'document:ingest': ['irh-tech', 'irh-admin', 'sys-admin'],
+  'audit:verify': PROVIDER_COMPANY_ADMINISTRATORS,
+
+  'notification:send': PROVIDER_COMPANY_ADMINISTRATORS,
+
+  // Device technicians see patients and devices even though they see no documents.
+  'patient:read': [...DOCUMENT_READERS, 'device-tech'],
+  // Manufacturer advisories are shown to whoever sees the patient, while their flag is on.
+  'patient:read-advisories': [...DOCUMENT_READERS, 'device-tech'],
+  // Gated by the createNewPatients flag for everyone.
+  'patient:create': PATIENT_EDITORS,
+  // Also covers the patient's studies (push to a vendor, cancel).
+  'patient:update': PATIENT_EDITORS,
+  // The in-person device check page: whoever edits patients, while its flag is on.
+  'device-check:create': PATIENT_EDITORS,
+} as const satisfies Record<string, readonly Role[]>;
+
+export type PermissionName = keyof typeof PERMISSIONS;
+
+export const PERMISSION_NAMES = Object.keys(PERMISSIONS) as PermissionName[];
+
+/**
+ * Permissions about the whole product rather than one clinic. Only roles held under '*' count for
+ * them, whatever clinic they are asked at: an irh-admin role held at one clinic does not let anyone
+ * create clinics. Check them at GLOBAL_CLINIC_NPI when no clinic is involved.
+ */
+export const GLOBAL_PERMISSIONS = [
+  'clinic:create',
+  'clinic:update',
+  'clinic:update-feature-flags',
+  'clinic:delete',
+  'defaults:manage',
+  'user:assign-global-roles',
+  'audit:verify',
+  'notification:send',
+] as const satisfies readonly PermissionName[];
+
+export function isGlobalPermission(permission: PermissionName): boolean {
+  return (GLOBAL_PERMISSIONS as readonly PermissionName[]).includes(permission);
+}
