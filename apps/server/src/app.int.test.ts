@@ -69,6 +69,12 @@ describe('the HTTP shell around every route', () => {
     expect(page.headers['cache-control']).toBe('no-cache');
   });
 
+  it('serves the app at the root', async () => {
+    const response = await portal.app.inject({ method: 'GET', url: '/' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<div id="root">');
+  });
+
   it('serves the single-page app for deep links, so a reload of the inbox works', async () => {
     const response = await portal.app.inject({
       method: 'GET',

@@ -5,6 +5,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Db } from './db/transaction';
+import { auditRoutes } from './modules/audit/audit.routes';
 import { clinicsRoutes } from './modules/clinics/clinics.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import {
@@ -132,6 +133,7 @@ export async function buildApp({ config, db, logger }: AppDependencies) {
   await app.register(clinicsRoutes, { db });
   await app.register(usersRoutes, { db, publicUrl: config.publicUrl });
   await app.register(userAuthRoutes, { db });
+  await app.register(auditRoutes, { db });
 
   await app.register(webAppPlugin, { webDistDir: config.webDistDir });
   return app;

@@ -1,4 +1,5 @@
 import { STATUS_CODES } from 'node:http';
+import { ForbiddenError } from '@portal/domain';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
@@ -38,6 +39,10 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
       }));
       const fields = [...new Set(details.map((detail) => detail.field))].join(', ');
       return sendError(reply, 400, `Invalid ${context ?? 'request'}: ${fields}`, details);
+    }
+    // A permission the domain rules deny: CASL's message is SPEC §6's ('Cannot execute "…" on "…"').
+    if (error instanceof ForbiddenError) {
+      return sendError(reply, 403, error.message);
     }
     if (error instanceof HttpError) {
       return sendError(reply, error.statusCode, error.message, error.details);

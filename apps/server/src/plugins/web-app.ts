@@ -32,6 +32,10 @@ export const webAppPlugin = fp(async (app: FastifyInstance, options: { webDistDi
         reply.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
+    // The static plugin answers a directory with 403; the root is the app's entry page.
+    app.get('/', { schema: { hide: true } }, (_request, reply) =>
+      reply.header('Cache-Control', 'no-cache').sendFile('index.html'),
+    );
   } else {
     app.log.warn('The web app is not built (no index.html in WEB_DIST_DIR); only the API is served.');
   }

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type Db, inTransaction } from '../../db/transaction';
+import { recordAuditEvent } from '../audit/record-audit-event';
 import { hashPassword } from './passwords';
 import { renderPasswordChangePage, renderProviderPage } from './provider-pages';
 
@@ -78,6 +79,14 @@ export const passwordChangeRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (ap
         .set({ passwordHash, failedLoginCount: 0, loginLockedUntil: null, updatedAt: new Date() })
         .where('id', '=', claimed.userId)
         .execute();
+      await recordAuditEvent(tx, {
+        clinicNpi: null,
+        entityType: 'user',
+        entityId: claimed.userId,
+        eventType: 'password_changed',
+        actorId: claimed.userId,
+        note: 'through a password-change ticket',
+      });
       return claimed.returnUrl;
     });
     if (!returnUrl) return reply.code(410).send(expiredPage());
