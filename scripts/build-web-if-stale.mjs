@@ -6,7 +6,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
-const inputs = ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/domain/src', 'package-lock.json'];
+const inputs = [
+  'apps/web/src',
+  'apps/web/public',
+  'apps/web/index.html',
+  'apps/web/vite.config.ts',
+  'packages/domain/src',
+  'package-lock.json',
+];
 const stampFile = path.join(root, 'apps/web/dist/.source-hash');
 
 function* filesUnder(target) {
@@ -15,7 +22,9 @@ function* filesUnder(target) {
     yield target;
     return;
   }
-  for (const entry of fs.readdirSync(target, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+  for (const entry of fs
+    .readdirSync(target, { withFileTypes: true })
+    .sort((a, b) => a.name.localeCompare(b.name))) {
     yield* filesUnder(path.join(target, entry.name));
   }
 }

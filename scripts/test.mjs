@@ -29,7 +29,14 @@ projects.push('browser');
 const reportFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'portal-test-')), 'report.json');
 const vitest = spawnSync(
   'npx',
-  ['vitest', 'run', ...projects.flatMap((project) => ['--project', project]), '--reporter=default', '--reporter=json', `--outputFile.json=${reportFile}`],
+  [
+    'vitest',
+    'run',
+    ...projects.flatMap((project) => ['--project', project]),
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${reportFile}`,
+  ],
   { cwd: root, stdio: 'inherit' },
 );
 
@@ -37,7 +44,8 @@ let summary = 'no report';
 if (fs.existsSync(reportFile)) {
   const report = JSON.parse(fs.readFileSync(reportFile, 'utf8'));
   summary = `${report.numPassedTests} passed, ${report.numFailedTests} failed`;
-  if (report.numPendingTests || report.numTodoTests) summary += `, ${report.numPendingTests + report.numTodoTests} skipped`;
+  if (report.numPendingTests || report.numTodoTests)
+    summary += `, ${report.numPendingTests + report.numTodoTests} skipped`;
 }
 console.log(`\nTests: ${summary}`);
 process.exit(vitest.status ?? 1);
