@@ -1,13 +1,25 @@
-import { can, canAnywhere, type PermissionName } from '@portal/domain';
+import { can, canAnywhere, type MergedClinicConfiguration, type PermissionName } from '@portal/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from './db/schema';
-import { DEMO_EMAILS, insertUser, OTHER_CLINIC_NPI, OWN_CLINIC_NPI } from './test-support/fixtures';
+import { loadClinicConfiguration } from './modules/clinics/load-clinic-configuration';
+import {
+  DEMO_EMAILS,
+  getSamplePdf,
+  insertDocument,
+  insertUser,
+  OTHER_CLINIC_NPI,
+  OWN_CLINIC_NPI,
+} from './test-support/fixtures';
 import { signIn } from './test-support/sign-in';
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from './test-support/test-app';
 
 type Target = 'own' | 'other';
-type Request = { method: string; url: string; payload?: unknown };
+type Request = { method: string; url: string; payload?: unknown; contentType?: string };
 type RouteRule = {
+  /** Document routes: the document's clinic decides (404 when it cannot be read, 403 when it cannot be acted on). */
+  document?: true;
+  /** Bulk routes answer 200 with a success flag per document, whatever the clinic. */
+  bulk?: true;
   /** What a route needs, as the server declares it. */
   access: { public: true } | { authenticated: true } | { permission: PermissionName };
   success: number;
@@ -31,7 +43,230 @@ const newProfile = (target: Target) => ({
  * Every API route and what it needs. A route missing here fails the test below, so each new route
  * arrives with its access rule and a check of it.
  */
+const freshDocument = async (
+  portal: TestApp,
+  target: Target,
+  options: Parameters<typeof insertDocument>[2] extends infer O ? Partial<O> : never = {},
+) => (await insertDocument(portal.db, portal.storage, { clinicNpi: npiFor(target), ...options })).id;
+const documentRoute = (
+  method: string,
+  suffix: string,
+  permission: PermissionName,
+  success: number,
+  options: { payload?: unknown; status?: string; type?: string } = {},
+): RouteRule => ({
+  access: { permission },
+  success,
+  document: true,
+  otherClinic: 404,
+  request: async ({ portal, target }) => {
+    const id = await freshDocument(portal, target, {
+      ...(options.status ? { status: options.status } : {}),
+      ...(options.type ? { type: options.type } : {}),
+    });
+    return {
+      method,
+      url: `/api/reports/${id}${suffix}`,
+      ...(options.payload !== undefined ? { payload: options.payload } : {}),
+    };
+  },
+});
+const bulkRoute = (
+  method: string,
+  url: string,
+  permission: PermissionName,
+  payload: (id: string) => unknown,
+): RouteRule => ({
+  access: { permission },
+  success: 200,
+  bulk: true,
+  request: async ({ portal, target }) => ({
+    method,
+    url,
+    payload: payload(await freshDocument(portal, target)),
+  }),
+});
+const multipartBody = (fields: Record<string, string>, fileField: string, bytes: Uint8Array) => {
+  const boundary = '----matrix';
+  const parts = Object.entries(fields).map(
+    ([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+  );
+  return {
+    contentType: `multipart/form-data; boundary=${boundary}`,
+    payload: Buffer.concat([
+      Buffer.from(parts.join('')),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${fileField}"; filename="r.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+      ),
+      Buffer.from(bytes),
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]),
+  };
+};
+
 const ROUTES: Record<string, RouteRule> = {
+  'GET /api/reports': {
+    access: { permission: 'document:read' },
+    success: 200,
+    request: async () => ({ method: 'GET', url: '/api/reports' }),
+  },
+  'GET /api/reports/:id': documentRoute('GET', '', 'document:read', 200),
+  'PATCH /api/reports/:id': documentRoute('PATCH', '', 'document:update', 200, {
+    payload: { note: 'Reviewed.' },
+  }),
+  'PATCH /api/reports/:id/sign': documentRoute('PATCH', '/sign', 'document:sign', 200, { payload: {} }),
+  'PATCH /api/reports/:id/acknowledge': documentRoute('PATCH', '/acknowledge', 'document:acknowledge', 200, {
+    payload: {},
+  }),
+  'PATCH /api/reports/:id/unsign': documentRoute('PATCH', '/unsign', 'document:unsign', 200, {
+    payload: {},
+    status: 'signed',
+  }),
+  'PATCH /api/reports/:id/lock': documentRoute('PATCH', '/lock', 'document:update', 200),
+  'PATCH /api/reports/:id/unlock': documentRoute('PATCH', '/unlock', 'document:update', 200),
+  'PATCH /api/reports/:id/pin': documentRoute('PATCH', '/pin', 'document:update', 200, {
+    payload: { isPinned: true },
+  }),
+  'PATCH /api/reports/:id/set-download-state': documentRoute(
+    'PATCH',
+    '/set-download-state',
+    'document:update',
+    200,
+    { payload: { isDownloaded: true } },
+  ),
+  'PATCH /api/reports/:id/hide': documentRoute('PATCH', '/hide', 'document:update', 200),
+  'PATCH /api/reports/:id/unhide': documentRoute('PATCH', '/unhide', 'document:update', 200),
+  'PATCH /api/reports/:id/system-error': documentRoute('PATCH', '/system-error', 'document:update', 200),
+  'PATCH /api/reports/:id/undelete': documentRoute('PATCH', '/undelete', 'document:trash', 200),
+  'DELETE /api/reports/:id/hard-delete': documentRoute('DELETE', '/hard-delete', 'document:hard-delete', 204),
+  'GET /api/reports/blob-storage/:id': {
+    ...documentRoute('GET', '', 'document:read', 200),
+    request: async ({ portal, target }) => ({
+      method: 'GET',
+      url: `/api/reports/blob-storage/${await freshDocument(portal, target)}`,
+    }),
+  },
+  'GET /api/reports/get-reports/:ids': {
+    ...documentRoute('GET', '', 'document:read', 200),
+    request: async ({ portal, target }) => ({
+      method: 'GET',
+      url: `/api/reports/get-reports/${await freshDocument(portal, target)}`,
+    }),
+  },
+  'GET /api/reports/:id/comments': documentRoute('GET', '/comments', 'document:read', 200),
+  'POST /api/reports/:id/comments': documentRoute('POST', '/comments', 'document:comment', 201, {
+    payload: { text: 'Looks fine.' },
+  }),
+  'POST /api/reports/:id/report-problem': documentRoute('POST', '/report-problem', 'document:comment', 201, {
+    payload: { text: 'Page 2 is blank.' },
+  }),
+  'PUT /api/reports/:id/comments/:commentId': {
+    access: { permission: 'document:comment' },
+    success: 200,
+    document: true,
+    otherClinic: 404,
+    request: async ({ portal, target }) => {
+      const id = await freshDocument(portal, target);
+      const comment = await portal.db
+        .insertInto('documentComments')
+        .values({ documentId: id, authorId: 'auth0|demo-sysadmin', text: 'hello' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return {
+        method: 'PUT',
+        url: `/api/reports/${id}/comments/${comment.id}`,
+        payload: { reaction: 'LIKE' },
+      };
+    },
+  },
+  'DELETE /api/reports/:id/comments/:commentId': {
+    access: { permission: 'document:comment' },
+    success: 403,
+    document: true,
+    otherClinic: 404,
+    // Only a comment's author may delete it; the callers here are not its author.
+    request: async ({ portal, target }) => {
+      const id = await freshDocument(portal, target);
+      const comment = await portal.db
+        .insertInto('documentComments')
+        .values({ documentId: id, authorId: 'auth0|someone-else', text: 'hello' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return { method: 'DELETE', url: `/api/reports/${id}/comments/${comment.id}` };
+    },
+  },
+  'POST /api/reports/bulk-sign': bulkRoute('POST', '/api/reports/bulk-sign', 'document:bulk-sign', (id) => ({
+    ids: [id],
+  })),
+  'POST /api/reports/sign': bulkRoute('POST', '/api/reports/sign', 'document:sign', (id) => ({ ids: [id] })),
+  'POST /api/reports/reassign': bulkRoute('POST', '/api/reports/reassign', 'document:reassign', (id) => ({
+    ids: [id],
+    reassignTo: 'auth0|demo-provider',
+  })),
+  'POST /api/reports/bulk-update-note': bulkRoute(
+    'POST',
+    '/api/reports/bulk-update-note',
+    'document:update',
+    (id) => ({ ids: [id], note: 'x' }),
+  ),
+  'DELETE /api/reports': bulkRoute('DELETE', '/api/reports', 'document:trash', (id) => ({
+    ids: [id],
+    note: 'duplicate',
+  })),
+  'POST /api/reports': {
+    access: { permission: 'document:ingest' },
+    success: 201,
+    otherClinic: 404,
+    request: async ({ target }) => {
+      const body = multipartBody(
+        {
+          clinicNpi: npiFor(target),
+          type: 'rpm-report',
+          serviceLine: 'rpm',
+          dos: '2026-11-01T10:00:00Z',
+          patientId: 'P1',
+          patientFirstName: 'A',
+          patientLastName: 'B',
+        },
+        'file',
+        await getSamplePdf(),
+      );
+      return { method: 'POST', url: '/api/reports', payload: body.payload, contentType: body.contentType };
+    },
+  },
+  'POST /api/reports/wcd': {
+    access: { permission: 'document:ingest' },
+    success: 201,
+    otherClinic: 404,
+    request: async ({ target }) => ({
+      method: 'POST',
+      url: '/api/reports/wcd',
+      payload: {
+        attributes: {
+          clinicNpi: npiFor(target),
+          type: 'mcot-study',
+          dos: '2026-11-01T10:00:00Z',
+          patientId: 'P2',
+          patientFirstName: 'C',
+          patientLastName: 'D',
+        },
+        pdfBase64: Buffer.from(await getSamplePdf()).toString('base64'),
+      },
+    }),
+  },
+  'POST /api/reports/merge-pdfs': {
+    access: { permission: 'document:read' },
+    success: 200,
+    request: async () => {
+      const body = multipartBody({}, 'pdfFiles', await getSamplePdf());
+      return {
+        method: 'POST',
+        url: '/api/reports/merge-pdfs',
+        payload: body.payload,
+        contentType: body.contentType,
+      };
+    },
+  },
   'GET /api/customers/healthcheck': {
     access: { public: true },
     success: 200,
@@ -213,14 +448,25 @@ const ROUTES: Record<string, RouteRule> = {
   },
 };
 
-function expectedStatus(rule: RouteRule, user: UserRow | null, target: Target): number {
+function expectedStatus(
+  rule: RouteRule,
+  user: UserRow | null,
+  target: Target,
+  configuration: MergedClinicConfiguration,
+): number {
   if ('public' in rule.access) return rule.success;
   if (!user) return 401;
   if ('authenticated' in rule.access) return rule.success;
   const permission = rule.access.permission;
   if (!canAnywhere(user, permission)) return 403;
+  if (rule.bulk) return rule.success;
+  const npi = npiFor(target);
+  if (rule.document) {
+    if (!can(user, 'document:read', npi)) return 404;
+    return can(user, permission, npi, configuration as never) ? rule.success : 403;
+  }
   if (!rule.otherClinic) return rule.success;
-  return can(user, permission, npiFor(target)) ? rule.success : rule.otherClinic;
+  return can(user, permission, npi) ? rule.success : rule.otherClinic;
 }
 
 describe('the role × route access matrix', () => {
@@ -259,16 +505,25 @@ describe('the role × route access matrix', () => {
     for (const target of rule.otherClinic ? (['own', 'other'] as const) : (['own'] as const)) {
       it(`${key} at the ${target} clinic answers each role as the rules say`, async () => {
         const results: Record<string, { expected: number; actual: number }> = {};
+        const configuration = await loadClinicConfiguration(portal.db, npiFor(target));
         for (const caller of callers) {
           const request = await rule.request({ portal, target });
           const response = await portal.app.inject({
             method: request.method as 'GET',
             url: request.url,
-            headers: caller ? { authorization: `Bearer ${tokens.get(caller)}` } : {},
+            headers: {
+              ...(caller ? { authorization: `Bearer ${tokens.get(caller)}` } : {}),
+              ...(request.contentType ? { 'content-type': request.contentType } : {}),
+            },
             ...(request.payload !== undefined ? { payload: request.payload as object } : {}),
           });
           results[caller ?? 'no token'] = {
-            expected: expectedStatus(rule, caller ? (users.get(caller) ?? null) : null, target),
+            expected: expectedStatus(
+              rule,
+              caller ? (users.get(caller) ?? null) : null,
+              target,
+              configuration,
+            ),
             actual: response.statusCode,
           };
         }

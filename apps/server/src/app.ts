@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import formbody from '@fastify/formbody';
 import { canAnywhere, PERMISSIONS, type PermissionName } from '@portal/domain';
 import Fastify, { type FastifyServerOptions } from 'fastify';
@@ -7,6 +8,9 @@ import type { Config } from './config';
 import type { Db } from './db/transaction';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { clinicsRoutes } from './modules/clinics/clinics.routes';
+import { documentsRoutes } from './modules/documents/documents.routes';
+import { documentsContentRoutes } from './modules/documents/documents-content.routes';
+import { createFileStorage, type DocumentStorage } from './modules/documents/storage/file-storage';
 import { healthRoutes } from './modules/health/health.routes';
 import {
   type AccessTokenVerifier,
@@ -25,7 +29,11 @@ import { webAppPlugin } from './plugins/web-app';
 export type AppDependencies = {
   config: Config;
   db: Db;
+  /** Where PDFs live; by default content-addressed files under DATA_DIR/blobs. */
+  storage?: DocumentStorage;
   logger?: FastifyServerOptions['logger'];
+  /** The report-a-problem pause (SPEC §4: 2 s). */
+  wait?: (ms: number) => Promise<void>;
 };
 
 /** The request path without its query string: queries can carry patient names, which must not be logged. */
@@ -64,7 +72,7 @@ function canReach(
 }
 
 /** Builds the whole application; tests call it with their own database, server.ts with the real one. */
-export async function buildApp({ config, db, logger }: AppDependencies) {
+export async function buildApp({ config, db, logger, storage, wait }: AppDependencies) {
   const app = Fastify({
     logger: logger ?? loggerOptions(config.logLevel),
     genReqId: () => randomUUID(),
@@ -134,6 +142,14 @@ export async function buildApp({ config, db, logger }: AppDependencies) {
   await app.register(usersRoutes, { db, publicUrl: config.publicUrl });
   await app.register(userAuthRoutes, { db });
   await app.register(auditRoutes, { db });
+  const documentsContext = {
+    db,
+    storage: storage ?? createFileStorage(path.join(config.dataDir, 'blobs')),
+    maxPdfBytes: config.maxPdfBytes,
+    ...(wait ? { wait } : {}),
+  };
+  await app.register(documentsRoutes, documentsContext);
+  await app.register(documentsContentRoutes, documentsContext);
 
   await app.register(webAppPlugin, { webDistDir: config.webDistDir });
   return app;

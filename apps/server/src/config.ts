@@ -35,6 +35,18 @@ export const configSchema = z.object({
     .string()
     .min(12, { error: 'must have at least 12 characters' })
     .default('Demo-Portal-2026!'),
+  MAX_PDF_BYTES: z.coerce
+    .number({ error: 'must be a whole number of bytes' })
+    .int({ error: 'must be a whole number of bytes' })
+    .min(1024, { error: 'must be at least 1024' })
+    .max(1024 * 1024 * 1024, { error: 'must be at most 1 GiB' })
+    .default(50 * 1024 * 1024),
+  DEMO_DOCUMENTS: z.coerce
+    .number({ error: 'must be a whole number from 0 to 100000' })
+    .int({ error: 'must be a whole number from 0 to 100000' })
+    .min(0, { error: 'must be a whole number from 0 to 100000' })
+    .max(100_000, { error: 'must be a whole number from 0 to 100000' })
+    .default(2000),
   LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce
     .number({ error: 'must be a whole number from 1 to 10000' })
     .int({ error: 'must be a whole number from 1 to 10000' })
@@ -59,6 +71,8 @@ export type Config = {
   demoData: boolean;
   demoPassword: string;
   loginRateLimitPerMinute: number;
+  maxPdfBytes: number;
+  demoDocuments: number;
 };
 
 export class ConfigError extends Error {
@@ -112,5 +126,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoData: values.DEMO_DATA === 'true',
     demoPassword: values.DEMO_PASSWORD,
     loginRateLimitPerMinute: values.LOGIN_RATE_LIMIT_PER_MINUTE,
+    maxPdfBytes: values.MAX_PDF_BYTES,
+    demoDocuments: values.DEMO_DOCUMENTS,
   };
 }

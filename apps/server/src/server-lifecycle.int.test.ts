@@ -25,6 +25,7 @@ describe('the portal process on its DATA_DIR', () => {
       PORT: String(port),
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       DEMO_PASSWORD: TEST_DEMO_PASSWORD,
+      DEMO_DOCUMENTS: '25',
     });
     started.push(server);
     return server;

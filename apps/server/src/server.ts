@@ -1,10 +1,14 @@
+import path from 'node:path';
 import closeWithGrace from 'close-with-grace';
+import type { FastifyBaseLogger } from 'fastify';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
-import { openDatabase } from './db/client';
+import { type DatabaseHandle, openDatabase } from './db/client';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { migrateToLatest } from './db/migrate';
 import { seedDemoData } from './db/seed-demo-data';
+import { seedDemoDocuments } from './db/seed-demo-documents';
+import { createFileStorage, type DocumentStorage } from './modules/documents/storage/file-storage';
 
 /** Starts the portal: configuration, database and migrations, then one HTTP server for API and web app. */
 async function start() {
@@ -12,11 +16,16 @@ async function start() {
   const database = await openDatabase(config);
   try {
     await migrateToLatest(database.db);
+    const storage = createFileStorage(path.join(config.dataDir, 'blobs'));
     if (config.demoData) await seedDemoData(database.db, { password: config.demoPassword });
-    const app = await buildApp({ config, db: database.db });
+    const app = await buildApp({ config, db: database.db, storage });
+    const stopSeeding = new AbortController();
     app.addHook('onClose', async () => {
+      stopSeeding.abort();
+      await demoDocuments;
       await database.close();
     });
+    let demoDocuments: Promise<unknown> = Promise.resolve();
 
     closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
       if (err) app.log.error({ err: { type: err.name, stack: err.stack } }, 'shutting down after an error');
@@ -29,9 +38,49 @@ async function start() {
       { engine: database.engine, publicUrl: config.publicUrl },
       `Portal ready at ${config.publicUrl} (listening on ${config.host}:${config.port})`,
     );
+    // The demo documents (with their generated PDFs) take a while on a first start: the portal serves
+    // meanwhile, and the inbox fills batch by batch.
+    if (config.demoData) {
+      demoDocuments = seedDemoDocumentsInBackground(
+        app.log,
+        database.db,
+        storage,
+        config.demoDocuments,
+        stopSeeding.signal,
+      );
+    }
   } catch (error) {
     await database.close();
     throw error;
+  }
+}
+
+async function seedDemoDocumentsInBackground(
+  log: FastifyBaseLogger,
+  db: DatabaseHandle['db'],
+  storage: DocumentStorage,
+  count: number,
+  signal: AbortSignal,
+) {
+  const started = Date.now();
+  let lastLog = 0;
+  try {
+    const seeded = await seedDemoDocuments(db, storage, {
+      count,
+      signal,
+      onProgress: (done, total) => {
+        if (Date.now() - lastLog < 5000 && done !== total) return;
+        lastLog = Date.now();
+        log.info({ done, total }, `Creating demo documents: ${done} of ${total}`);
+      },
+    });
+    if (seeded) log.info(`Demo documents ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  } catch (error) {
+    if (!signal.aborted)
+      log.error(
+        { err: { type: (error as Error).name, stack: (error as Error).stack } },
+        'demo documents failed',
+      );
   }
 }
 

@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { CamelCasePlugin, Kysely, PGliteDialect, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { acquireDataDirLock } from './data-dir-lock';
@@ -40,6 +41,9 @@ export function openPostgres(connectionString: string): DatabaseHandle {
   };
 }
 
+/** PGlite options every embedded database uses: the extensions the migrations create. */
+export const pgliteOptions = { extensions: { pg_trgm } } satisfies PGliteOptions;
+
 /** Wraps an already-open PGlite instance (tests start one from a template). */
 export function wrapPglite(pglite: PGlite, onClose: () => void = () => {}): DatabaseHandle {
   const db = createKysely(new PGliteDialect({ pglite }));
@@ -62,7 +66,7 @@ export function wrapPglite(pglite: PGlite, onClose: () => void = () => {}): Data
 export async function openPgliteDirectory(dataDir: string): Promise<DatabaseHandle> {
   const lock = acquireDataDirLock(dataDir);
   try {
-    const pglite = await PGlite.create(path.join(dataDir, 'pg'));
+    const pglite = await PGlite.create(path.join(dataDir, 'pg'), pgliteOptions);
     return wrapPglite(pglite, lock.release);
   } catch (error) {
     lock.release();

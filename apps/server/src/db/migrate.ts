@@ -4,6 +4,7 @@ import * as clinics from './migrations/0001-clinics';
 import * as seedBuiltInClinics from './migrations/0002-seed-built-in-clinics';
 import * as identity from './migrations/0003-identity';
 import * as auditEvents from './migrations/0004-audit-events';
+import * as documents from './migrations/0005-documents';
 
 // Migrations are listed here, not discovered on disk, so the bundle and the tests see the same list.
 // Names sort in the order they run.
@@ -12,6 +13,7 @@ const migrations: Record<string, Migration> = {
   '0002-seed-built-in-clinics': seedBuiltInClinics,
   '0003-identity': identity,
   '0004-audit-events': auditEvents,
+  '0005-documents': documents,
 };
 
 export class MigrationError extends Error {

@@ -113,7 +113,86 @@ export type AuditEventsTable = {
   hash: string;
 };
 
+type JsonNullable = ColumnType<unknown, string | null | undefined, string | null>;
+type TextArray = ColumnType<string[], string[] | undefined, string[]>;
+type Flag = Generated<boolean>;
+
+export type DocumentsTable = {
+  id: Generated<string>;
+  clinicNpi: string;
+  type: string;
+  serviceLine: string;
+  status: Generated<string>;
+  alert: string | null;
+  alertType: string | null;
+  alertText: string | null;
+  assignedTo: string | null;
+  dos: ColumnType<Date, Date | string, Date | string>;
+  dosKey: ColumnType<string, number | string | bigint, number | string | bigint>;
+  device: string | null;
+  deviceDetail: JsonNullable;
+  patientId: string;
+  patientDob: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  patientFirstName: Generated<string>;
+  patientLastName: Generated<string>;
+  patientPhone: string | null;
+  patientSource: string | null;
+  patientInfo: JsonNullable;
+  physicianName: string | null;
+  physicianNpi: string | null;
+  practiceLocation: string | null;
+  rpmEncounterId: string | null;
+  cptCodes: TextArray;
+  icd10Codes: TextArray;
+  isOnOac: Flag;
+  isPinned: Flag;
+  locked: Flag;
+  isDownloaded: Flag;
+  isHidden: Flag;
+  systemError: Flag;
+  isDraft: Flag;
+  hasEpisodes: Flag;
+  longitudinal: Flag;
+  note: Generated<string>;
+  comment: string | null;
+  assessmentPlan: string | null;
+  certifiedBy: string | null;
+  clinicalStart: Date | null;
+  clinicalEnd: Date | null;
+  emrNumber: string | null;
+  auditNote: string | null;
+  metadata: ColumnType<Record<string, unknown>, string | undefined, string>;
+  originalSha256: string;
+  signedSha256: string | null;
+  signedBy: string | null;
+  signedAt: Date | null;
+  deletedAt: Date | null;
+  deletedBy: string | null;
+  createdAt: CreatedAt;
+  updatedAt: UpdatedAt;
+  pinRank: ColumnType<number, never, never>;
+  statusRank: ColumnType<number, never, never>;
+  alertRank: ColumnType<number, never, never>;
+  searchText: ColumnType<string, never, never>;
+};
+
+export type DocumentCommentsTable = {
+  id: Generated<string>;
+  documentId: string;
+  authorId: string | null;
+  to: string | null;
+  text: string;
+  status: Generated<string>;
+  type: Generated<string>;
+  metadata: ColumnType<Record<string, unknown>, string | undefined, string>;
+  reactions: ColumnType<Record<string, string[]>, string | undefined, string>;
+  createdAt: CreatedAt;
+  updatedAt: UpdatedAt;
+};
+
 export type Database = {
+  documents: DocumentsTable;
+  documentComments: DocumentCommentsTable;
   auditEvents: AuditEventsTable;
   users: UsersTable;
   oidcPayloads: OidcPayloadsTable;
@@ -132,3 +211,5 @@ export type NewOrganization = Insertable<OrganizationsTable>;
 export type OrganizationUpdate = Updateable<OrganizationsTable>;
 
 export type UserRow = Selectable<UsersTable>;
+export type DocumentRow = Selectable<DocumentsTable>;
+export type DocumentCommentRow = Selectable<DocumentCommentsTable>;

@@ -51,11 +51,21 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
   },
 ];
 
+/** The demo clinic: the first sample clinic by name (the top row of the Clinics table). */
 export function demoClinicNpi(): string {
-  const first = sampleClinics[0];
+  const first = [...sampleClinics].sort((a, b) => a.name.localeCompare(b.name))[0];
   if (!first) throw new Error('no sample clinics');
   return first.npi;
 }
+
+/** Features the demo clinic shows off, switched on at its level (the global defaults stay off). */
+const DEMO_CLINIC_FLAGS = [
+  'comments',
+  'nurseMultiSelect',
+  'createNewPatients',
+  'physicianBulkSignAlerts',
+  'clinicAdminTrash',
+];
 
 /**
  * Creates the demo accounts once per database (a marker records it), so accounts an administrator later
@@ -107,6 +117,27 @@ export async function seedDemoData(db: Db, options: { password: string }): Promi
         after: { email: account.email, roles },
       });
     }
+    const clinic = await tx
+      .selectFrom('organizations')
+      .select('id')
+      .where('npi', '=', clinicNpi)
+      .executeTakeFirstOrThrow();
+    for (const name of DEMO_CLINIC_FLAGS) {
+      await tx
+        .insertInto('organizationFeatureFlags')
+        .values({ organizationId: clinic.id, name, enabled: true })
+        .onConflict((conflict) => conflict.columns(['organizationId', 'name']).doUpdateSet({ enabled: true }))
+        .execute();
+    }
+    await recordAuditEvent(tx, {
+      clinicNpi,
+      entityType: 'clinic',
+      entityId: clinic.id,
+      eventType: 'workflow_modification',
+      actorId: 'system',
+      note: 'demo data',
+      after: { featureFlags: DEMO_CLINIC_FLAGS },
+    });
     return true;
   });
 }

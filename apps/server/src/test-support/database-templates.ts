@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { openPostgres, wrapPglite } from '../db/client';
+import { openPostgres, pgliteOptions, wrapPglite } from '../db/client';
 import { migrateToLatest } from '../db/migrate';
 import { seedDemoData } from '../db/seed-demo-data';
 
@@ -12,7 +12,7 @@ export const TEST_DEMO_PASSWORD = 'Test-Demo-Password-1';
 // run: initdb plus migrations cost seconds, a copy a fraction of one.
 
 export async function createPgliteTemplate(): Promise<Blob> {
-  const pglite = await PGlite.create();
+  const pglite = await PGlite.create(pgliteOptions);
   const handle = wrapPglite(pglite);
   try {
     await migrateToLatest(handle.db);

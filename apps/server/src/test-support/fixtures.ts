@@ -42,3 +42,58 @@ export async function insertUser(db: Db, options: { clinicNpi: string; role?: st
     .execute();
   return { id, email };
 }
+
+/** A tiny valid one-page PDF, made once, for documents whose PDF content does not matter to a test. */
+let samplePdf: Promise<Uint8Array> | undefined;
+export function getSamplePdf(): Promise<Uint8Array> {
+  samplePdf ??= (async () => {
+    const { PDFDocument, StandardFonts } = await import('pdf-lib');
+    const pdf = await PDFDocument.create();
+    const page = pdf.addPage([612, 792]);
+    page.drawText('Remote monitoring report (test)', {
+      x: 72,
+      y: 700,
+      size: 14,
+      font: await pdf.embedFont(StandardFonts.Helvetica),
+    });
+    return pdf.save();
+  })();
+  return samplePdf;
+}
+
+/** Inserts a document straight into the database, its PDF in storage. */
+export async function insertDocument(
+  db: Db,
+  storage: { put: (bytes: Uint8Array) => Promise<{ sha256: string }> },
+  options: {
+    clinicNpi: string;
+    type?: string;
+    serviceLine?: string;
+    status?: string;
+    alert?: string | null;
+    assignedTo?: string | null;
+    patientLastName?: string;
+    dos?: Date;
+  },
+) {
+  const stored = await storage.put(await getSamplePdf());
+  const dos = options.dos ?? new Date('2026-11-01T10:00:00Z');
+  return db
+    .insertInto('documents')
+    .values({
+      clinicNpi: options.clinicNpi,
+      type: options.type ?? 'implicity-90-day-remote-report',
+      serviceLine: options.serviceLine ?? 'crm',
+      status: options.status ?? 'unsigned',
+      alert: options.alert ?? null,
+      assignedTo: options.assignedTo === undefined ? null : options.assignedTo,
+      dos,
+      dosKey: -dos.getTime(),
+      patientId: `P-${randomBytes(4).toString('hex')}`,
+      patientFirstName: 'Test',
+      patientLastName: options.patientLastName ?? 'Patient',
+      originalSha256: stored.sha256,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}

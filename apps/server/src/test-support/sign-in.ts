@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { App } from '../app';
 import { PORTAL_CLIENT_ID } from '../modules/identity/oidc-provider';
+import { TEST_PUBLIC_URL } from './constants';
 import { TEST_DEMO_PASSWORD } from './database-templates';
-import { TEST_PUBLIC_URL } from './test-app';
 
 type TransportResponse = {
   statusCode: number;

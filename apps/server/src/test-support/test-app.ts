@@ -1,9 +1,12 @@
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { inject } from 'vitest';
 import { buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
-import { type DatabaseHandle, openPostgres, wrapPglite } from '../db/client';
+import { type DatabaseHandle, openPostgres, pgliteOptions, wrapPglite } from '../db/client';
+import { createFileStorage } from '../modules/documents/storage/file-storage';
 import { databaseUrlFor, runOnServer, TEST_DEMO_PASSWORD, uniqueDatabaseName } from './database-templates';
 
 export type TestDatabaseInfo =
@@ -21,7 +24,7 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   const info = inject('testDatabase');
   if (info.engine === 'pglite') {
     const template = new Blob([fs.readFileSync(info.templatePath)]);
-    return wrapPglite(await PGlite.create({ loadDataDir: template }));
+    return wrapPglite(await PGlite.create({ ...pgliteOptions, loadDataDir: template }));
   }
   const name = uniqueDatabaseName('portal_test');
   await runOnServer(info.serverUrl, `CREATE DATABASE ${name} TEMPLATE ${info.templateName}`);
@@ -37,7 +40,9 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
-export const TEST_PUBLIC_URL = 'http://portal.test';
+export { TEST_PUBLIC_URL } from './constants';
+
+import { TEST_PUBLIC_URL } from './constants';
 
 /** The configuration tests run with: the embedded provider at a fixed public URL, no request logs. */
 export function createTestConfig(overrides: Record<string, string> = {}): Config {
@@ -47,6 +52,7 @@ export function createTestConfig(overrides: Record<string, string> = {}): Config
     WEB_DIST_DIR: '/nonexistent-web-dist',
     DEMO_PASSWORD: TEST_DEMO_PASSWORD,
     LOGIN_RATE_LIMIT_PER_MINUTE: '10000',
+    MAX_PDF_BYTES: String(2 * 1024 * 1024),
     ...overrides,
   });
 }
@@ -54,20 +60,25 @@ export function createTestConfig(overrides: Record<string, string> = {}): Config
 /** The whole application over a fresh test database (demo accounts included), driven through `app.inject`. */
 export async function createTestApp(options: { webDistDir?: string; env?: Record<string, string> } = {}) {
   const database = await createTestDatabase();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-test-data-'));
   const config = createTestConfig({
+    DATA_DIR: dataDir,
     ...(options.webDistDir ? { WEB_DIST_DIR: options.webDistDir } : {}),
     ...options.env,
   });
-  const app = await buildApp({ config, db: database.db });
+  const storage = createFileStorage(path.join(dataDir, 'blobs'));
+  const app = await buildApp({ config, db: database.db, storage, wait: async () => {} });
   await app.ready();
   return {
     app,
     config,
+    storage,
     db: database.db,
     engine: database.engine,
     close: async () => {
       await app.close();
       await database.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

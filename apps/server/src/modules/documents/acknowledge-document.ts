@@ -1,0 +1,34 @@
+import { assertCan } from '@portal/domain';
+import { type Db, inTransaction } from '../../db/transaction';
+import type { Actor } from '../../plugins/authenticate';
+import { getVisibleDocument } from './get-document';
+import { recordDocumentChange } from './record-document-change';
+import { DocumentStateError, nextNote, type SignInput } from './sign-document';
+
+/** A nurse (or provider) acknowledges an unsigned document: exactly once, with its audit event. */
+export async function acknowledgeDocument(db: Db, actor: Actor, documentId: string, input: SignInput) {
+  return inTransaction(db, async (tx) => {
+    const { document } = await getVisibleDocument(tx, actor, documentId, { forUpdate: true });
+    assertCan(actor.user, 'document:acknowledge', document.clinicNpi);
+    if (document.status !== 'unsigned') {
+      throw new DocumentStateError(
+        `Only unsigned documents can be acknowledged; this one is ${document.status}`,
+        [{ field: 'status', message: `is ${document.status}` }],
+      );
+    }
+    const { updated } = await recordDocumentChange(tx, {
+      document,
+      actorId: actor.id,
+      eventType: 'acknowledged',
+      changes: {
+        status: 'acknowledged',
+        note: nextNote(document.note, input),
+        signedBy: actor.id,
+        signedAt: new Date(),
+      },
+      note: input.note ?? null,
+      extra: { localTime: input.localTime ?? null },
+    });
+    return updated;
+  });
+}

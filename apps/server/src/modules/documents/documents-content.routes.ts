@@ -1,0 +1,383 @@
+import multipart from '@fastify/multipart';
+import { buildReportPdfFilename, COMMENT_REACTIONS, COMMENT_STATUSES } from '@portal/domain';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { BadRequestError, UnprocessableError } from '../../http/errors';
+import { errorResponses } from '../../http/schemas';
+import { requireActor } from '../../plugins/authenticate';
+import { addComment, deleteComment, listComments, updateComment } from './comments';
+import { findDocumentById } from './documents.repository';
+import type { DocumentsContext } from './documents.routes';
+import { documentIdParamsSchema, documentResourceSchema } from './documents.schemas';
+import { getVisibleDocument } from './get-document';
+import { ingestFieldsSchema } from './ingest.schemas';
+import { ingestDocument } from './ingest-document';
+import { inspectPdf } from './pdf/inspect-pdf';
+import { mergePdfs } from './pdf/merge-pdfs';
+import { removeFirstPage } from './pdf/remove-first-page';
+import { reportProblem } from './report-problem';
+import { toDocumentResource } from './to-document-resource';
+import { updateDocument, updateNotes } from './update-document';
+
+const tags = ['reports'];
+const idList = z
+  .array(z.uuid({ error: 'must be document ids' }))
+  .min(1)
+  .max(300);
+const bulkResultsSchema = z.array(z.object({ reportId: z.string(), success: z.boolean() }));
+const pdfResponse = z.any().describe('application/pdf');
+
+const commentSchema = z.object({
+  id: z.string(),
+  documentId: z.string(),
+  authorId: z.string().nullable(),
+  to: z.string().nullable(),
+  text: z.string(),
+  status: z.string(),
+  type: z.string(),
+  metadata: z.record(z.string(), z.unknown()),
+  reactions: z.record(z.string(), z.array(z.string())),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+const commentParams = documentIdParamsSchema.extend({ commentId: z.uuid({ error: 'must be a comment id' }) });
+
+/** Reads a multipart body: form fields as text and the PDF files' bytes. Streams are bounded by the limits. */
+async function readMultipart(request: FastifyRequest, fileField: string) {
+  const fields: Record<string, string> = {};
+  const files: Uint8Array[] = [];
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        if (part.fieldname !== fileField) {
+          await part.toBuffer();
+          throw new BadRequestError(`Unexpected file field ${part.fieldname}`, [
+            { field: part.fieldname, message: 'is not expected' },
+          ]);
+        }
+        files.push(new Uint8Array(await part.toBuffer()));
+      } else {
+        fields[part.fieldname] = String(part.value);
+      }
+    }
+  } catch (error) {
+    // Our own refusals and the plugin's sized ones (413) keep their status; a body the parser chokes on is
+    // the client's malformed multipart.
+    if (
+      error instanceof BadRequestError ||
+      typeof (error as { statusCode?: unknown }).statusCode === 'number'
+    )
+      throw error;
+    throw new BadRequestError('Malformed multipart body', [
+      { field: 'body', message: 'is not valid multipart/form-data' },
+    ]);
+  }
+  return { fields, files };
+}
+
+function zodDetails(error: z.ZodError) {
+  return error.issues.map((issue) => ({
+    field: issue.path.join('.') || String((issue as { keys?: string[] }).keys?.[0] ?? 'body'),
+    message: issue.message,
+  }));
+}
+
+/** Uploads, downloads, notes, comments and problem reports of documents (SPEC §7 Reports). */
+export const documentsContentRoutes: FastifyPluginAsyncZod<DocumentsContext> = async (app, context) => {
+  const { db, storage } = context;
+  await app.register(multipart, {
+    limits: { fileSize: context.maxPdfBytes, files: 20, fields: 80, fieldSize: 64 * 1024 },
+    throwFileSizeLimit: true,
+  });
+
+  app.post(
+    '/api/reports',
+    {
+      config: { permission: 'document:ingest' },
+      schema: {
+        tags,
+        summary: "Upload a PDF with its attributes (multipart: 'file' plus the fields)",
+        consumes: ['multipart/form-data'],
+        response: { 201: documentResourceSchema, ...errorResponses(400, 401, 403, 404, 413, 415, 422) },
+      },
+    },
+    async (request, reply) => {
+      if (!request.isMultipart())
+        throw new BadRequestError('Expected a multipart/form-data body', [
+          { field: 'body', message: 'must be multipart/form-data' },
+        ]);
+      const { fields, files } = await readMultipart(request, 'file');
+      const parsed = ingestFieldsSchema.safeParse(fields);
+      if (!parsed.success) throw new BadRequestError('Invalid document fields', zodDetails(parsed.error));
+      const [file] = files;
+      if (!file || files.length !== 1)
+        throw new BadRequestError('Exactly one PDF is required', [{ field: 'file', message: 'is required' }]);
+      const id = await ingestDocument(context, requireActor(request), parsed.data, file);
+      const row = await findDocumentById(db, id);
+      return reply.code(201).send(toDocumentResource(row as NonNullable<typeof row>));
+    },
+  );
+
+  app.post(
+    '/api/reports/wcd',
+    {
+      config: { permission: 'document:ingest' },
+      schema: {
+        tags,
+        summary: 'Ingest a wearable cardiac device (WCD) document: JSON attributes and the PDF in base64',
+        body: z.strictObject({
+          attributes: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])),
+          pdfBase64: z.base64({ error: 'must be base64' }).max(70_000_000),
+        }),
+        response: { 201: documentResourceSchema, ...errorResponses(400, 401, 403, 404, 422) },
+      },
+    },
+    async (request, reply) => {
+      const attributes = Object.fromEntries(
+        Object.entries({ serviceLine: 'wcd', ...request.body.attributes }).map(([key, value]) => [
+          key,
+          String(value),
+        ]),
+      );
+      const parsed = ingestFieldsSchema.safeParse(attributes);
+      if (!parsed.success) throw new BadRequestError('Invalid document fields', zodDetails(parsed.error));
+      const id = await ingestDocument(
+        context,
+        requireActor(request),
+        parsed.data,
+        new Uint8Array(Buffer.from(request.body.pdfBase64, 'base64')),
+      );
+      const row = await findDocumentById(db, id);
+      return reply.code(201).send(toDocumentResource(row as NonNullable<typeof row>));
+    },
+  );
+
+  app.patch(
+    '/api/reports/:id',
+    {
+      config: { permission: 'document:update' },
+      schema: {
+        tags,
+        summary: "Edit a document's reviewable fields",
+        params: documentIdParamsSchema,
+        body: z.strictObject({
+          note: z.string().max(20_000).optional(),
+          comment: z.string().max(4000).nullable().optional(),
+          assessmentPlan: z.string().max(20_000).nullable().optional(),
+          emrNumber: z.string().max(100).nullable().optional(),
+          isOnOac: z.boolean().optional(),
+          cptCodes: z.array(z.string().max(20)).max(50).optional(),
+          icd10Codes: z.array(z.string().max(20)).max(50).optional(),
+          physicianName: z.string().max(200).nullable().optional(),
+          physicianNpi: z.string().max(20).nullable().optional(),
+          auditNote: z.string().max(4000).nullable().optional(),
+        }),
+        response: { 200: documentResourceSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const updated = await updateDocument(db, requireActor(request), request.params.id, request.body);
+      const row = await findDocumentById(db, updated.id);
+      return toDocumentResource(row as NonNullable<typeof row>);
+    },
+  );
+
+  app.post(
+    '/api/reports/bulk-update-note',
+    {
+      config: { permission: 'document:update' },
+      schema: {
+        tags,
+        summary: 'Append to, replace or clear the note of many documents',
+        body: z.strictObject({
+          ids: idList,
+          note: z.string().max(20_000).default(''),
+          appendNote: z.boolean().default(true),
+          clear: z.boolean().default(false),
+        }),
+        response: { 200: bulkResultsSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => updateNotes(db, requireActor(request), request.body.ids, request.body),
+  );
+
+  app.get(
+    '/api/reports/blob-storage/:id',
+    {
+      config: { permission: 'document:read' },
+      schema: {
+        tags,
+        summary: "The document's PDF (signed if signed), named by the SPEC filename rule",
+        params: documentIdParamsSchema,
+        querystring: z.strictObject({ stripCoversheet: z.enum(['true', 'false']).optional() }),
+        produces: ['application/pdf'],
+        response: { 200: pdfResponse, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const { document } = await getVisibleDocument(db, requireActor(request), request.params.id);
+      let bytes = await storage.get(document.signedSha256 ?? document.originalSha256);
+      if (request.query.stripCoversheet === 'true') bytes = await removeFirstPage(bytes);
+      const filename = buildReportPdfFilename({ ...document, dos: document.dos.toISOString() });
+      return reply
+        .type('application/pdf')
+        .header('Content-Disposition', `attachment; filename="${filename.replace(/"/g, '')}"`)
+        .send(Buffer.from(bytes));
+    },
+  );
+
+  app.get(
+    '/api/reports/get-reports/:ids',
+    {
+      config: { permission: 'document:read' },
+      schema: {
+        tags,
+        summary: 'One PDF of the selected documents, in the order given',
+        params: z.object({
+          ids: z
+            .string()
+            .transform((text) => text.split(','))
+            .pipe(idList),
+        }),
+        produces: ['application/pdf'],
+        response: { 200: pdfResponse, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const actor = requireActor(request);
+      const files: Uint8Array[] = [];
+      for (const id of request.params.ids) {
+        const { document } = await getVisibleDocument(db, actor, id);
+        files.push(await storage.get(document.signedSha256 ?? document.originalSha256));
+      }
+      return reply
+        .type('application/pdf')
+        .header('Content-Disposition', 'attachment; filename="reports.pdf"')
+        .send(Buffer.from(await mergePdfs(files)));
+    },
+  );
+
+  app.post(
+    '/api/reports/merge-pdfs',
+    {
+      config: { permission: 'document:read' },
+      schema: {
+        tags,
+        summary: "Merge uploaded PDFs (multipart field 'pdfFiles') into one",
+        consumes: ['multipart/form-data'],
+        produces: ['application/pdf'],
+        response: { 200: pdfResponse, ...errorResponses(400, 401, 403, 413, 422) },
+      },
+    },
+    async (request, reply) => {
+      if (!request.isMultipart())
+        throw new BadRequestError('Expected a multipart/form-data body', [
+          { field: 'body', message: 'must be multipart/form-data' },
+        ]);
+      const { files } = await readMultipart(request, 'pdfFiles');
+      if (files.length === 0)
+        throw new BadRequestError('No PDFs to merge', [{ field: 'pdfFiles', message: 'is required' }]);
+      for (const [index, file] of files.entries()) {
+        const inspection = await inspectPdf(file, { maxBytes: context.maxPdfBytes });
+        if (!inspection.ok)
+          throw new UnprocessableError(inspection.message, [
+            { field: `pdfFiles.${index}`, message: inspection.message },
+          ]);
+      }
+      return reply.type('application/pdf').send(Buffer.from(await mergePdfs(files)));
+    },
+  );
+
+  app.post(
+    '/api/reports/:id/report-problem',
+    {
+      config: { permission: 'document:comment' },
+      schema: {
+        tags,
+        summary:
+          'Report a problem: marks a system error, then adds a system comment (status problem reported)',
+        params: documentIdParamsSchema,
+        body: z.strictObject({ text: z.string().trim().min(1, { error: 'is required' }).max(4000) }),
+        response: { 201: commentSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(
+          await reportProblem(db, requireActor(request), request.params.id, request.body.text, context.wait),
+        ),
+  );
+
+  app.get(
+    '/api/reports/:id/comments',
+    {
+      config: { permission: 'document:read' },
+      schema: {
+        tags,
+        summary: "A document's comments",
+        params: documentIdParamsSchema,
+        response: { 200: z.object({ data: z.array(commentSchema) }), ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => ({ data: await listComments(db, requireActor(request), request.params.id) }),
+  );
+
+  app.post(
+    '/api/reports/:id/comments',
+    {
+      config: { permission: 'document:comment' },
+      schema: {
+        tags,
+        summary: 'Comment on a document',
+        params: documentIdParamsSchema,
+        body: z.strictObject({
+          to: z.string().max(400).nullish(),
+          text: z.string().trim().min(1, { error: 'is required' }).max(4000),
+          status: z.enum(COMMENT_STATUSES).default('user comment'),
+          metadata: z.record(z.string(), z.unknown()).optional(),
+        }),
+        response: { 201: commentSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await addComment(db, requireActor(request), request.params.id, request.body)),
+  );
+
+  app.put(
+    '/api/reports/:id/comments/:commentId',
+    {
+      config: { permission: 'document:comment' },
+      schema: {
+        tags,
+        summary: "Edit a comment's text (author only) or toggle a reaction",
+        params: commentParams,
+        body: z.strictObject({
+          text: z.string().trim().min(1).max(4000).optional(),
+          reaction: z.enum(COMMENT_REACTIONS).optional(),
+        }),
+        response: { 200: commentSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) =>
+      updateComment(db, requireActor(request), request.params.id, request.params.commentId, request.body),
+  );
+
+  app.delete(
+    '/api/reports/:id/comments/:commentId',
+    {
+      config: { permission: 'document:comment' },
+      schema: {
+        tags,
+        summary: 'Delete a comment (author only)',
+        params: commentParams,
+        response: { 204: z.null(), ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      await deleteComment(db, requireActor(request), request.params.id, request.params.commentId);
+      return reply.code(204).send(null);
+    },
+  );
+};

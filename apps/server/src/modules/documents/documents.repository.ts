@@ -1,0 +1,185 @@
+import { type Expression, type RawBuilder, type SqlBool, sql } from 'kysely';
+import type { Db, Tx } from '../../db/transaction';
+import type { DocumentListQuery, DocumentSortField } from './documents.schemas';
+
+type Executor = Db | Tx;
+
+/** A sort key column: its SQL, and whether an ascending public sort reads it ascending. */
+type SortColumn = { expression: RawBuilder<unknown>; ascending: boolean };
+
+// The public sort fields and the indexed columns behind them. 'dos' ascending is oldest first, which is
+// dos_key (minus the epoch) descending; 'pinned' and 'alert' ascending put pinned and high alerts first.
+const SORT_COLUMNS: Record<DocumentSortField, SortColumn[]> = {
+  pinned: [{ expression: sql`d.pin_rank`, ascending: true }],
+  status: [{ expression: sql`d.status_rank`, ascending: true }],
+  alert: [{ expression: sql`d.alert_rank`, ascending: true }],
+  type: [{ expression: sql`d.type`, ascending: true }],
+  dos: [{ expression: sql`d.dos_key`, ascending: false }],
+  patient: [
+    { expression: sql`lower(d.patient_last_name)`, ascending: true },
+    { expression: sql`lower(d.patient_first_name)`, ascending: true },
+    { expression: sql`d.patient_id`, ascending: true },
+  ],
+  createdAt: [{ expression: sql`d.created_at`, ascending: true }],
+  updatedAt: [{ expression: sql`d.updated_at`, ascending: true }],
+};
+
+export function resolveSortColumns(sort: readonly string[], groupByPatient: boolean): SortColumn[] {
+  const fields = groupByPatient
+    ? ['patient', ...sort.filter((field) => field.replace(/^-/, '') !== 'patient')]
+    : sort;
+  const columns = fields.flatMap((field) => {
+    const descending = field.startsWith('-');
+    const name = (descending ? field.slice(1) : field) as DocumentSortField;
+    return SORT_COLUMNS[name].map((column) => ({
+      ...column,
+      ascending: descending ? !column.ascending : column.ascending,
+    }));
+  });
+  // The id breaks ties, so every row has one place and keyset pages never overlap or skip.
+  return [...columns, { expression: sql`d.id`, ascending: true }];
+}
+
+/** Rows after the cursor: a row comparison when every key runs one way (one index range), else expanded. */
+function afterCursor(columns: SortColumn[], values: unknown[]): Expression<SqlBool> {
+  const sameDirection = columns.every((column) => column.ascending === columns[0]?.ascending);
+  if (sameDirection) {
+    const operator = columns[0]?.ascending ? sql`>` : sql`<`;
+    return sql<SqlBool>`(${sql.join(columns.map((column) => column.expression))}) ${operator} (${sql.join(values.map((value) => sql`${value}`))})`;
+  }
+  const alternatives = columns.map((column, index) => {
+    const equalities = columns
+      .slice(0, index)
+      .map((earlier, position) => sql`${earlier.expression} = ${values[position]}`);
+    const comparison = column.ascending
+      ? sql`${column.expression} > ${values[index]}`
+      : sql`${column.expression} < ${values[index]}`;
+    return sql`(${sql.join([...equalities, comparison], sql` AND `)})`;
+  });
+  return sql<SqlBool>`(${sql.join(alternatives, sql` OR `)})`;
+}
+
+export function encodeCursor(values: unknown[]): string {
+  return Buffer.from(JSON.stringify(values)).toString('base64url');
+}
+
+export function decodeCursor(cursor: string, expectedLength: number): unknown[] | null {
+  try {
+    const values = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (!Array.isArray(values) || values.length !== expectedLength) return null;
+    if (!values.every((value) => value === null || ['string', 'number'].includes(typeof value))) return null;
+    return values;
+  } catch {
+    return null;
+  }
+}
+
+export type DocumentFilters = {
+  scope: 'all' | readonly string[];
+  clinicNpi?: string | undefined;
+  serviceLine?: string | undefined;
+  types?: readonly string[] | undefined;
+  statuses?: readonly string[] | undefined;
+  alerts?: readonly string[] | undefined;
+  assignedTo?: string | null | undefined;
+  ids?: readonly string[] | undefined;
+  patientId?: string | undefined;
+  dosFrom?: Date | undefined;
+  dosBefore?: Date | undefined;
+  hidden: DocumentListQuery['filter[hidden]'];
+  deleted: DocumentListQuery['filter[deleted]'];
+  search?: string | undefined;
+};
+
+function filteredDocuments(db: Executor, filters: DocumentFilters) {
+  let query = db.selectFrom('documents as d').innerJoin('organizations as o', 'o.npi', 'd.clinicNpi');
+  if (filters.scope !== 'all') {
+    query = filters.scope.length
+      ? query.where('d.clinicNpi', 'in', filters.scope)
+      : query.where(sql<SqlBool>`false`);
+  }
+  if (filters.clinicNpi) query = query.where('d.clinicNpi', '=', filters.clinicNpi);
+  if (filters.serviceLine) query = query.where('d.serviceLine', '=', filters.serviceLine);
+  if (filters.types?.length) query = query.where('d.type', 'in', filters.types);
+  if (filters.statuses?.length) query = query.where('d.status', 'in', filters.statuses);
+  if (filters.alerts?.length) query = query.where('d.alert', 'in', filters.alerts);
+  if (filters.assignedTo === null) query = query.where('d.assignedTo', 'is', null);
+  else if (filters.assignedTo) query = query.where('d.assignedTo', '=', filters.assignedTo);
+  if (filters.ids?.length) query = query.where('d.id', 'in', filters.ids);
+  if (filters.patientId) query = query.where('d.patientId', '=', filters.patientId);
+  if (filters.dosFrom) query = query.where('d.dos', '>=', filters.dosFrom);
+  if (filters.dosBefore) query = query.where('d.dos', '<', filters.dosBefore);
+  if (filters.hidden === 'exclude') query = query.where('d.isHidden', '=', false);
+  if (filters.hidden === 'only') query = query.where('d.isHidden', '=', true);
+  query =
+    filters.deleted === 'only'
+      ? query.where('d.deletedAt', 'is not', null)
+      : query.where('d.deletedAt', 'is', null);
+  if (filters.search) {
+    const words = filters.search.toLowerCase().split(/\s+/).filter(Boolean).slice(0, 5);
+    for (const word of words) {
+      query = query.where(
+        sql<SqlBool>`d.search_text LIKE ${`%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`,
+      );
+    }
+  }
+  return query;
+}
+
+/** One page of documents in the requested order, continuing after a cursor or at an offset. */
+export async function findDocumentsPage(
+  db: Executor,
+  options: {
+    filters: DocumentFilters;
+    sortColumns: SortColumn[];
+    limit: number;
+    offset?: number | undefined;
+    cursorValues?: unknown[] | null | undefined;
+    withCount: boolean;
+  },
+) {
+  const { filters, sortColumns, limit } = options;
+  let page = filteredDocuments(db, filters)
+    .selectAll('d')
+    .select('o.name as clinicName')
+    .select(sortColumns.map((column, index) => sql<unknown>`${column.expression}`.as(`sortKey${index}`)));
+  if (options.cursorValues) page = page.where(afterCursor(sortColumns, options.cursorValues));
+  for (const column of sortColumns) page = page.orderBy(column.expression, column.ascending ? 'asc' : 'desc');
+  page = page.limit(limit + 1);
+  if (!options.cursorValues && options.offset) page = page.offset(options.offset);
+
+  const [rows, count] = await Promise.all([
+    page.execute(),
+    options.withCount
+      ? filteredDocuments(db, filters)
+          .select((eb) => eb.fn.countAll<number>().as('count'))
+          .executeTakeFirstOrThrow()
+      : Promise.resolve(null),
+  ]);
+  const hasMore = rows.length > limit;
+  const visible = hasMore ? rows.slice(0, limit) : rows;
+  const last = visible.at(-1) as Record<string, unknown> | undefined;
+  const nextCursor =
+    hasMore && last
+      ? encodeCursor(sortColumns.map((_column, index) => normaliseKey(last[`sortKey${index}`])))
+      : null;
+  return { rows: visible, nextCursor, totalCount: count ? Number(count.count) : null };
+}
+
+/** Keys go into a JSON cursor: dates as ISO text, bigints as text, so they compare back exactly. */
+function normaliseKey(value: unknown): unknown {
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'bigint') return value.toString();
+  return value ?? null;
+}
+
+export async function findDocumentById(db: Executor, id: string, options: { forUpdate?: boolean } = {}) {
+  let query = db
+    .selectFrom('documents as d')
+    .innerJoin('organizations as o', 'o.npi', 'd.clinicNpi')
+    .selectAll('d')
+    .select('o.name as clinicName')
+    .where('d.id', '=', id);
+  if (options.forUpdate) query = query.forUpdate('d');
+  return query.executeTakeFirst();
+}

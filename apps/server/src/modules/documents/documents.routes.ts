@@ -1,0 +1,335 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/transaction';
+import { errorResponses } from '../../http/schemas';
+import { requireActor } from '../../plugins/authenticate';
+import { acknowledgeDocument } from './acknowledge-document';
+import { signDocuments } from './bulk-sign-documents';
+import { findDocumentById } from './documents.repository';
+import {
+  documentIdParamsSchema,
+  documentListQuerySchema,
+  documentListSchema,
+  documentResourceSchema,
+} from './documents.schemas';
+import { getVisibleDocument } from './get-document';
+import { listDocuments } from './list-documents';
+import { reassignDocuments } from './reassign-documents';
+import { setDocumentFlag } from './set-document-flags';
+import { signDocument } from './sign-document';
+import type { DocumentStorage } from './storage/file-storage';
+import { toDocumentResource } from './to-document-resource';
+import { hardDeleteDocument, trashDocuments, undeleteDocument } from './trash-documents';
+import { unsignDocument } from './unsign-document';
+
+export type DocumentsContext = {
+  db: Db;
+  storage: DocumentStorage;
+  maxPdfBytes: number;
+  /** The pause of report-a-problem (SPEC §4: 2 s); tests pass a shorter one. */
+  wait?: (ms: number) => Promise<void>;
+};
+
+const tags = ['reports'];
+const noteText = z.string().max(20_000).optional().describe('cut at 900 characters (SPEC §5)');
+const localTime = z
+  .string()
+  .trim()
+  .max(60)
+  .optional()
+  .describe("the signer's local date and time, printed on the signature");
+const idList = z
+  .array(z.uuid({ error: 'must be document ids' }))
+  .min(1)
+  .max(300);
+const bulkResultsSchema = z.array(z.object({ reportId: z.string(), success: z.boolean() }));
+
+const signBodySchema = z.strictObject({
+  fullName: z
+    .string()
+    .max(200)
+    .optional()
+    .describe('ignored: the signature carries the name the portal holds for the signer'),
+  note: noteText,
+  appendNote: z.boolean().default(true),
+  localTime,
+});
+const bulkSignBodySchema = signBodySchema.extend({
+  ids: idList,
+  userId: z.string().max(400).optional(),
+  physicianNpi: z.string().max(20).optional(),
+  physicianName: z.string().max(200).optional(),
+  serviceLine: z.string().max(20).optional(),
+});
+const reassignBodySchema = z.strictObject({
+  ids: idList,
+  reassignTo: z.string().min(1).max(400),
+  physicianNpi: z.string().max(20).nullish(),
+  physicianName: z.string().max(200).nullish(),
+  note: noteText,
+  appendNote: z.boolean().default(true),
+});
+const trashBodySchema = z.strictObject({
+  ids: idList,
+  note: z.string().trim().min(1, { error: 'is required' }).max(20_000),
+});
+
+/** SPEC §7 Reports: the document routes (list, read, state changes). */
+export const documentsRoutes: FastifyPluginAsyncZod<DocumentsContext> = async (app, context) => {
+  const { db } = context;
+  const resource = async (id: string) => {
+    const row = await findDocumentById(db, id);
+    if (!row) throw new Error('document vanished');
+    return toDocumentResource(row);
+  };
+
+  app.get(
+    '/api/reports',
+    {
+      config: { permission: 'document:read' },
+      schema: {
+        tags,
+        summary: 'List documents (JSON:API style)',
+        querystring: documentListQuerySchema,
+        response: { 200: documentListSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const query = request.query;
+      const page = await listDocuments(db, requireActor(request), query);
+      const [path = ''] = request.url.split('?');
+      const params = new URLSearchParams(request.url.split('?')[1] ?? '');
+      const linkWith = (change: (next: URLSearchParams) => void) => {
+        const next = new URLSearchParams(params);
+        change(next);
+        return `${path}?${next.toString()}`;
+      };
+      const offset = query['page[cursor]'] ? null : (query['page[offset]'] ?? 0);
+      return {
+        links: {
+          self: request.url,
+          next: page.nextCursor
+            ? linkWith((next) => {
+                next.delete('page[offset]');
+                next.set('page[cursor]', page.nextCursor as string);
+              })
+            : null,
+          prev:
+            offset && offset > 0
+              ? linkWith((next) =>
+                  next.set('page[offset]', String(Math.max(0, offset - query['page[limit]']))),
+                )
+              : null,
+        },
+        data: page.data,
+        metadata: { totalCount: page.totalCount, limit: query['page[limit]'], offset },
+      };
+    },
+  );
+
+  app.get(
+    '/api/reports/:id',
+    {
+      config: { permission: 'document:read' },
+      schema: {
+        tags,
+        summary: 'Get a document',
+        params: documentIdParamsSchema,
+        response: { 200: documentResourceSchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const { document } = await getVisibleDocument(db, requireActor(request), request.params.id);
+      return toDocumentResource(document);
+    },
+  );
+
+  app.patch(
+    '/api/reports/:id/sign',
+    {
+      config: { permission: 'document:sign' },
+      schema: {
+        tags,
+        summary: 'Sign one document (409 when it is no longer unsigned)',
+        params: documentIdParamsSchema,
+        body: signBodySchema,
+        response: { 200: documentResourceSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const { document } = await signDocument(
+        context,
+        requireActor(request),
+        request.params.id,
+        request.body,
+      );
+      return resource(document.id);
+    },
+  );
+
+  app.post(
+    '/api/reports/bulk-sign',
+    {
+      config: { permission: 'document:bulk-sign' },
+      schema: {
+        tags,
+        summary:
+          'Bulk-sign documents (gated by the bulk e-signing flag and setting; alerts per physicianBulkSignAlerts)',
+        body: bulkSignBodySchema,
+        response: { 200: bulkResultsSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) =>
+      signDocuments(context, requireActor(request), request.body.ids, { ...request.body, bulk: true }),
+  );
+
+  app.post(
+    '/api/reports/sign',
+    {
+      config: { permission: 'document:sign' },
+      schema: {
+        tags,
+        summary: 'Sign documents by id list',
+        body: signBodySchema.extend({ ids: idList }),
+        response: { 200: bulkResultsSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) =>
+      signDocuments(context, requireActor(request), request.body.ids, { ...request.body, bulk: false }),
+  );
+
+  app.patch(
+    '/api/reports/:id/acknowledge',
+    {
+      config: { permission: 'document:acknowledge' },
+      schema: {
+        tags,
+        summary: 'Acknowledge a document',
+        params: documentIdParamsSchema,
+        body: signBodySchema,
+        response: { 200: documentResourceSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const updated = await acknowledgeDocument(db, requireActor(request), request.params.id, request.body);
+      return resource(updated.id);
+    },
+  );
+
+  app.patch(
+    '/api/reports/:id/unsign',
+    {
+      config: { permission: 'document:unsign' },
+      schema: {
+        tags,
+        summary: 'Un-sign or un-acknowledge a document',
+        params: documentIdParamsSchema,
+        body: z.strictObject({ note: noteText }).optional(),
+        response: { 200: documentResourceSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const updated = await unsignDocument(db, requireActor(request), request.params.id, request.body?.note);
+      return resource(updated.id);
+    },
+  );
+
+  app.post(
+    '/api/reports/reassign',
+    {
+      config: { permission: 'document:reassign' },
+      schema: {
+        tags,
+        summary: 'Reassign documents',
+        body: reassignBodySchema,
+        response: { 200: bulkResultsSchema, ...errorResponses(400, 401, 403, 422) },
+      },
+    },
+    async (request) => reassignDocuments(db, requireActor(request), request.body.ids, request.body),
+  );
+
+  const flagRoute = (
+    path: string,
+    action: Parameters<typeof setDocumentFlag>[3],
+    summary: string,
+    body?: z.ZodObject<{ [key: string]: z.ZodBoolean }>,
+  ) =>
+    app.patch(
+      `/api/reports/:id/${path}`,
+      {
+        config: { permission: 'document:update' },
+        schema: {
+          tags,
+          summary,
+          params: documentIdParamsSchema,
+          ...(body ? { body } : {}),
+          response: { 200: documentResourceSchema, ...errorResponses(400, 401, 403, 404) },
+        },
+      },
+      async (request) => {
+        const value = body ? (Object.values(request.body as Record<string, boolean>)[0] ?? true) : undefined;
+        const updated = await setDocumentFlag(db, requireActor(request), request.params.id, action, value);
+        return resource(updated.id);
+      },
+    );
+  flagRoute('lock', 'lock', 'Lock a document');
+  flagRoute('unlock', 'unlock', 'Unlock a document');
+  flagRoute('pin', 'pin', 'Pin or unpin a document', z.strictObject({ isPinned: z.boolean() }));
+  flagRoute(
+    'set-download-state',
+    'downloaded',
+    'Mark a document downloaded or not',
+    z.strictObject({ isDownloaded: z.boolean() }),
+  );
+  flagRoute('hide', 'hide', 'Hide a document from the inbox');
+  flagRoute('unhide', 'unhide', 'Show a hidden document again');
+  flagRoute('system-error', 'systemError', 'Mark a document as a system error');
+
+  app.delete(
+    '/api/reports',
+    {
+      config: { permission: 'document:trash' },
+      schema: {
+        tags,
+        summary: 'Move documents to the trash, with a note',
+        body: trashBodySchema,
+        response: { 200: bulkResultsSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => trashDocuments(db, requireActor(request), request.body.ids, request.body.note),
+  );
+
+  app.patch(
+    '/api/reports/:id/undelete',
+    {
+      config: { permission: 'document:trash' },
+      schema: {
+        tags,
+        summary: 'Bring a document back from the trash',
+        params: documentIdParamsSchema,
+        response: { 200: documentResourceSchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const updated = await undeleteDocument(db, requireActor(request), request.params.id);
+      return resource(updated.id);
+    },
+  );
+
+  app.delete(
+    '/api/reports/:id/hard-delete',
+    {
+      config: { permission: 'document:hard-delete' },
+      schema: {
+        tags,
+        summary: 'Delete a document for good',
+        params: documentIdParamsSchema,
+        response: { 204: z.null(), ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      await hardDeleteDocument(db, requireActor(request), request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+};

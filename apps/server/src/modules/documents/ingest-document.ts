@@ -1,0 +1,86 @@
+import { assertCan, isAlertDocumentType } from '@portal/domain';
+import { type Db, inTransaction } from '../../db/transaction';
+import { NotFoundError, UnprocessableError } from '../../http/errors';
+import type { Actor } from '../../plugins/authenticate';
+import { recordAuditEvent } from '../audit/record-audit-event';
+import { loadClinicConfiguration } from '../clinics/load-clinic-configuration';
+import { clinicsWherePermitted } from '../users/users.access';
+import type { IngestFields } from './ingest.schemas';
+import { inspectPdf } from './pdf/inspect-pdf';
+import type { DocumentStorage } from './storage/file-storage';
+
+/** Who a new document goes to (issue 6): the clinic's assignment settings, then the ordering physician. */
+async function chooseAssignee(db: Db, fields: IngestFields, settings: Record<string, { enabled: boolean }>) {
+  const isAlert = isAlertDocumentType(fields.type);
+  if (!isAlert && settings.assignReportsToUnassigned?.enabled) return null;
+  if (!fields.physicianNpi) return null;
+  if (isAlert && !settings.assignAlertsToPrimary?.enabled) return null;
+  const physician = await db
+    .selectFrom('users')
+    .select(['id', 'roles'])
+    .where('npi', '=', fields.physicianNpi)
+    .where('isLocked', '=', false)
+    .execute();
+  const atClinic = physician.find((user) =>
+    user.roles.some((grant) => grant.clinicNPI === fields.clinicNpi && grant.role === 'provider'),
+  );
+  return atClinic?.id ?? null;
+}
+
+/**
+ * Stores an uploaded PDF and creates its document. The bytes are checked first (a PDF, within the size
+ * limit, not encrypted, parseable): bad input stores no row and no file.
+ */
+export async function ingestDocument(
+  context: { db: Db; storage: DocumentStorage; maxPdfBytes: number },
+  actor: Actor,
+  fields: IngestFields,
+  pdf: Uint8Array,
+) {
+  const scope = clinicsWherePermitted(actor.user, 'document:ingest');
+  if (scope !== 'all' && !scope.includes(fields.clinicNpi)) throw new NotFoundError('Clinic');
+  assertCan(actor.user, 'document:ingest', fields.clinicNpi);
+  const inspection = await inspectPdf(pdf, { maxBytes: context.maxPdfBytes });
+  if (!inspection.ok) {
+    throw new UnprocessableError(inspection.message, [{ field: 'file', message: inspection.message }]);
+  }
+  const configuration = await loadClinicConfiguration(context.db, fields.clinicNpi);
+  const assignedTo = await chooseAssignee(context.db, fields, configuration.settings);
+  const stored = await context.storage.put(pdf);
+  const dos = new Date(fields.dos);
+
+  return inTransaction(context.db, async (tx) => {
+    const { deviceDetail, metadata, cptCodes, icd10Codes, ...rest } = fields;
+    const row = await tx
+      .insertInto('documents')
+      .values({
+        ...rest,
+        dos,
+        dosKey: -dos.getTime(),
+        assignedTo,
+        deviceDetail: deviceDetail ? JSON.stringify(deviceDetail) : null,
+        metadata: JSON.stringify({ ...metadata, pageCount: inspection.pageCount }),
+        cptCodes: cptCodes ?? [],
+        icd10Codes: icd10Codes ?? [],
+        status: fields.isDraft ? 'draft' : 'unsigned',
+        originalSha256: stored.sha256,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await recordAuditEvent(tx, {
+      clinicNpi: row.clinicNpi,
+      entityType: 'document',
+      entityId: row.id,
+      eventType: 'created',
+      actorId: actor.id,
+      after: {
+        type: row.type,
+        status: row.status,
+        assignedTo,
+        originalSha256: stored.sha256,
+        size: stored.size,
+      },
+    });
+    return row.id;
+  });
+}

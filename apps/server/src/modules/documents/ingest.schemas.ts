@@ -1,0 +1,76 @@
+import { ALERT_LEVELS, DOCUMENT_TYPES, isValidNpi, SERVICE_LINES } from '@portal/domain';
+import { z } from 'zod';
+import { deviceDetailSchema } from './documents.schemas';
+
+const formBoolean = z.enum(['true', 'false']).transform((value) => value === 'true');
+const optionalText = (max: number) => z.string().trim().max(max).optional();
+const codeList = z
+  .string()
+  .transform((text) =>
+    text
+      .split(',')
+      .map((code) => code.trim())
+      .filter(Boolean),
+  )
+  .pipe(z.array(z.string().max(20)).max(50));
+
+/**
+ * The attributes that come with an uploaded PDF, as form fields (SPEC §5: fields only when defined,
+ * booleans as 'true'/'false'). JSON-valued fields (deviceDetail, patientInfo, metadata) are JSON text.
+ */
+export const ingestFieldsSchema = z.strictObject({
+  clinicNpi: z.string().refine(isValidNpi, { error: 'must be a valid 10-digit NPI' }),
+  type: z.enum(DOCUMENT_TYPES),
+  serviceLine: z.enum(SERVICE_LINES.filter((line) => line !== 'any') as [string, ...string[]]),
+  dos: z.iso.datetime({ offset: true, error: 'must be an ISO date-time' }),
+  patientId: z.string().trim().min(1).max(100),
+  patientFirstName: z.string().trim().min(1).max(100),
+  patientLastName: z.string().trim().min(1).max(100),
+  patientDob: z.iso.date({ error: 'must be a date (YYYY-MM-DD)' }).optional(),
+  patientPhone: optionalText(40),
+  patientSource: optionalText(100),
+  alert: z.enum(ALERT_LEVELS).optional(),
+  alertType: optionalText(200),
+  alertText: optionalText(4000),
+  device: optionalText(100),
+  physicianName: optionalText(200),
+  physicianNpi: z.string().refine(isValidNpi, { error: 'must be a valid 10-digit NPI' }).optional(),
+  practiceLocation: optionalText(200),
+  rpmEncounterId: optionalText(100),
+  cptCodes: codeList.optional(),
+  icd10Codes: codeList.optional(),
+  isOnOac: formBoolean.optional(),
+  hasEpisodes: formBoolean.optional(),
+  longitudinal: formBoolean.optional(),
+  isDraft: z
+    .literal('true')
+    .transform(() => true)
+    .optional(),
+  emrNumber: optionalText(100),
+  deviceDetail: z
+    .string()
+    .transform((text, context) => {
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        context.addIssue({ code: 'custom', message: 'must be JSON' });
+        return z.NEVER;
+      }
+    })
+    .pipe(deviceDetailSchema)
+    .optional(),
+  metadata: z
+    .string()
+    .max(20_000)
+    .transform((text, context) => {
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        context.addIssue({ code: 'custom', message: 'must be JSON' });
+        return z.NEVER;
+      }
+    })
+    .pipe(z.record(z.string(), z.unknown()))
+    .optional(),
+});
+export type IngestFields = z.infer<typeof ingestFieldsSchema>;

@@ -1,0 +1,167 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertDocument, OTHER_CLINIC_NPI, OWN_CLINIC_NPI } from '../../test-support/fixtures';
+import { bearer, signIn, type Tokens } from '../../test-support/sign-in';
+import { createTestApp, type TestApp } from '../../test-support/test-app';
+
+type ListBody = {
+  links: { self: string; next: string | null; prev: string | null };
+  data: {
+    id: string;
+    attributes: {
+      status: string;
+      isPinned: boolean;
+      alert: string | null;
+      type: string;
+      dos: string;
+      patientLastName: string;
+      clinicNpi: string;
+    };
+  }[];
+  metadata: { totalCount: number | null; limit: number };
+};
+
+describe('the document list query', () => {
+  let portal: TestApp;
+  let provider: Tokens;
+  let sysadmin: Tokens;
+  const list = async (query: string, tokens: Tokens = provider) => {
+    const response = await portal.app.inject({
+      method: 'GET',
+      url: `/api/reports?${query}`,
+      headers: bearer(tokens),
+    });
+    return { status: response.statusCode, body: response.json() as ListBody };
+  };
+
+  beforeAll(async () => {
+    portal = await createTestApp();
+    [provider, sysadmin] = await Promise.all([
+      signIn(portal.app, 'provider@example.org'),
+      signIn(portal.app, 'sysadmin@example.org'),
+    ]);
+    const day = (n: number) => new Date(Date.UTC(2026, 9, n, 12));
+    for (let n = 1; n <= 30; n++) {
+      await insertDocument(portal.db, portal.storage, {
+        clinicNpi: OWN_CLINIC_NPI,
+        dos: day(n),
+        status: n % 4 === 0 ? 'signed' : 'unsigned',
+        type: n % 5 === 0 ? 'crm-alert' : 'implicity-90-day-remote-report',
+        alert: n % 5 === 0 ? (['high', 'medium', 'low'] as const)[n % 3] : null,
+        patientLastName: n % 2 ? 'Alvarez' : 'Brennan',
+        assignedTo: n % 3 ? 'auth0|demo-provider' : null,
+      });
+    }
+    await insertDocument(portal.db, portal.storage, {
+      clinicNpi: OTHER_CLINIC_NPI,
+      patientLastName: 'Elsewhere',
+    });
+    const pinned = await insertDocument(portal.db, portal.storage, {
+      clinicNpi: OWN_CLINIC_NPI,
+      dos: day(1),
+      patientLastName: 'Pinned',
+    });
+    await portal.db.updateTable('documents').set({ isPinned: true }).where('id', '=', pinned.id).execute();
+  });
+  afterAll(async () => {
+    await portal.close();
+  });
+
+  it("lists only the caller's clinics, in the default order: pinned, status, alert, type, newest first", async () => {
+    const { status, body } = await list('page[limit]=100');
+    expect(status).toBe(200);
+    expect(body.metadata.totalCount).toBe(31);
+    expect(body.data.some((doc) => doc.attributes.clinicNpi === OTHER_CLINIC_NPI)).toBe(false);
+    expect(body.data[0]?.attributes.patientLastName).toBe('Pinned');
+    const unsignedAlerts = body.data.filter(
+      (doc) => doc.attributes.status === 'unsigned' && doc.attributes.alert,
+    );
+    const firstUnsignedReport = body.data.findIndex(
+      (doc) => doc.attributes.status === 'unsigned' && !doc.attributes.alert && !doc.attributes.isPinned,
+    );
+    const lastAlert = body.data.findLastIndex(
+      (doc) => doc.attributes.status === 'unsigned' && doc.attributes.alert,
+    );
+    expect(unsignedAlerts.length).toBeGreaterThan(0);
+    expect(lastAlert).toBeLessThan(firstUnsignedReport);
+    const reports = body.data.filter(
+      (doc) => doc.attributes.status === 'unsigned' && !doc.attributes.alert && !doc.attributes.isPinned,
+    );
+    const dates = reports.map((doc) => doc.attributes.dos);
+    expect(dates).toEqual([...dates].sort().reverse());
+  });
+
+  it('pages by keyset: every document once, next only while more remain', async () => {
+    const seen: string[] = [];
+    let query = 'page[limit]=7';
+    for (let page = 0; page < 10; page++) {
+      const { body } = await list(query);
+      seen.push(...body.data.map((doc) => doc.id));
+      if (!body.links.next) break;
+      query = body.links.next.split('?')[1] ?? '';
+    }
+    expect(seen).toHaveLength(31);
+    expect(new Set(seen).size).toBe(31);
+  });
+
+  it('the provider-company view pages across all clinics', async () => {
+    const { body } = await list('page[limit]=100&search=elsewhere', sysadmin);
+    expect(body.data.map((doc) => doc.attributes.clinicNpi)).toEqual([OTHER_CLINIC_NPI]);
+  });
+
+  it.each([
+    ['filter[status]=signed', (doc: ListBody['data'][number]) => doc.attributes.status === 'signed', 7],
+    [
+      'filter[status]=signed,acknowledged',
+      (doc: ListBody['data'][number]) => doc.attributes.status === 'signed',
+      7,
+    ],
+    ['filter[type]=crm-alert', (doc: ListBody['data'][number]) => doc.attributes.type === 'crm-alert', 6],
+    ['filter[alert]=high', (doc: ListBody['data'][number]) => doc.attributes.alert === 'high', 2],
+    ['search=brennan', (doc: ListBody['data'][number]) => doc.attributes.patientLastName === 'Brennan', 15],
+    ['filter[dosAfter]=2026-10-10&filter[dosBefore]=2026-10-12', () => true, 3],
+    ['filter[assignedTo]=unassigned', () => true, 11],
+    [
+      'filter[clinicNpi]=any&filter[serviceLine]=any&filter[type]=any&filter[status]=any&filter[assignedTo]=any',
+      () => true,
+      31,
+    ],
+  ])('filters with %s', async (query, predicate, count) => {
+    const { status, body } = await list(`${query}&page[limit]=100`);
+    expect(status).toBe(200);
+    expect(body.data).toHaveLength(count);
+    expect(body.data.every(predicate)).toBe(true);
+  });
+
+  it('the done view sorts by date of service, newest first', async () => {
+    const { body } = await list('filter[status]=signed,acknowledged&sort=-dos');
+    const dates = body.data.map((doc) => doc.attributes.dos);
+    expect(dates).toEqual([...dates].sort().reverse());
+  });
+
+  it('groups the to-do view by patient', async () => {
+    const { body } = await list('filter[status]=unsigned&groupBy=patient&page[limit]=100');
+    const names = body.data.map((doc) => doc.attributes.patientLastName);
+    expect(names).toEqual([...names].sort());
+  });
+
+  it.each([
+    ['sort=colour', 'sort'],
+    ['filter[colour]=red', 'filter[colour]'],
+    ['filter[status]=maybe', 'filter[status]'],
+    ['page[limit]=5000', 'page[limit]'],
+    ['filter[dosAfter]=yesterday', 'filter[dosAfter]'],
+    ['page[cursor]=bm9wZQ', 'page[cursor]'],
+  ])('rejects %s with a 400 naming the field', async (query, field) => {
+    const response = await portal.app.inject({
+      method: 'GET',
+      url: `/api/reports?${query}`,
+      headers: bearer(provider),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(JSON.stringify(response.json().details)).toContain(field.replace(/[[\]]/g, (c) => c));
+  });
+
+  it('filtering on a clinic the caller cannot see answers 404', async () => {
+    expect((await list(`filter[clinicNpi]=${OTHER_CLINIC_NPI}`)).status).toBe(404);
+  });
+});

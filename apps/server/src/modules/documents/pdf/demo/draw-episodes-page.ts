@@ -1,0 +1,38 @@
+import type { PDFPage } from 'pdf-lib';
+import type { StripSpec } from './demo-report-content';
+import type { StripResources } from './draw-rhythm-strip';
+import { drawStripBlock } from './draw-strip-block';
+import { drawTable } from './draw-table';
+import { CONTENT_WIDTH, drawLabel, MARGIN, type ReportFonts } from './report-style';
+
+/** Pages 3 on: a log of this page's stored episodes, then one rhythm strip per episode. */
+export function drawEpisodesPage(
+  page: PDFPage,
+  strips: StripSpec[],
+  at: { fonts: ReportFonts; resources: StripResources },
+): void {
+  const { fonts } = at;
+  drawLabel(page, 'Stored episodes', { x: MARGIN, y: 704, size: 14, font: fonts.bold });
+  let y = drawTable(
+    page,
+    {
+      title: 'Episode log',
+      columns: [
+        { title: 'Episode', width: 0.36 },
+        { title: 'Recorded', width: 0.3 },
+        { title: 'Duration', width: 0.17, align: 'right' },
+        { title: 'Rate', width: 0.17, align: 'right' },
+      ],
+      rows: strips.map((strip) => [
+        { text: strip.title, ...(strip.rhythm === 'sinus' ? {} : { tone: 'alert' as const }) },
+        { text: strip.recordedAt },
+        { text: strip.duration },
+        { text: `${strip.heartRate} bpm` },
+      ]),
+    },
+    { x: MARGIN, y: 690, width: CONTENT_WIDTH, fonts },
+  );
+  y -= 18;
+  for (const strip of strips)
+    y = drawStripBlock(page, strip, { y, size: 'tall', fonts, resources: at.resources }) - 16;
+}

@@ -1,0 +1,83 @@
+// The parsing half of inspectPdf, in a worker thread (see pdf-parser-pool.ts), so a hostile upload (a
+// decompression bomb in an object stream, a page tree that fans out) costs at most the time and heap the
+// parent allows it. Node runs this file directly: it may import packages, but no relative modules.
+import { parentPort } from 'node:worker_threads';
+import { PDFArray, PDFDocument, PDFName, type PDFObject, PDFPageLeaf, PDFPageTree, PDFRef } from 'pdf-lib';
+
+export type PdfStructureVerdict =
+  | { kind: 'ok'; pageCount: number }
+  | { kind: 'encrypted' }
+  | { kind: 'too-many-pages' }
+  | { kind: 'unparseable' };
+export type PdfStructureRequest = { id: number; bytes: Uint8Array; maxPages: number };
+export type PdfStructureReply =
+  | { kind: 'ready' }
+  | { kind: 'verdict'; id: number; verdict: PdfStructureVerdict };
+
+// pdf-lib reports damage it recovers from through console.warn; the verdict is what counts.
+console.warn = () => {};
+
+parentPort?.on('message', async ({ id, bytes, maxPages }: PdfStructureRequest) => {
+  const reply: PdfStructureReply = { kind: 'verdict', id, verdict: await readPdfStructure(bytes, maxPages) };
+  parentPort?.postMessage(reply);
+});
+parentPort?.postMessage({ kind: 'ready' } satisfies PdfStructureReply);
+
+async function readPdfStructure(bytes: Uint8Array, maxPages: number): Promise<PdfStructureVerdict> {
+  let doc: PDFDocument;
+  try {
+    doc = await PDFDocument.load(bytes, {
+      ignoreEncryption: true,
+      updateMetadata: false,
+      parseSpeed: Number.POSITIVE_INFINITY,
+    });
+  } catch {
+    // An encrypted file whose catalog sits in an encrypted object stream cannot be parsed at all.
+    return hasEncryptKey(bytes) ? { kind: 'encrypted' } : { kind: 'unparseable' };
+  }
+  if (doc.isEncrypted) return { kind: 'encrypted' };
+  try {
+    const counted = countPages(doc, maxPages);
+    if (counted.kind !== 'ok') return counted;
+    // stampSignature and mergePdfs walk the pages with pdf-lib: it must agree.
+    return doc.getPageCount() === counted.pageCount ? counted : { kind: 'unparseable' };
+  } catch {
+    // pdf-lib throws on objects of the wrong type, and runs out of stack on a cycle of /Parent links.
+    return { kind: 'unparseable' };
+  }
+}
+
+/**
+ * Counts the leaves of the page tree without recursion, visiting each object once: a node reached twice
+ * (a cycle, or kids repeated to multiply the work) means a damaged or hostile file. Every page needs a
+ * media box, which the signature footer is placed by.
+ */
+function countPages(doc: PDFDocument, maxPages: number): PdfStructureVerdict {
+  const root = doc.catalog.get(PDFName.of('Pages'));
+  if (!(root && doc.context.lookup(root) instanceof PDFPageTree)) return { kind: 'unparseable' };
+  const visited = new Set<string>();
+  const pending: (PDFObject | undefined)[] = [root];
+  let pageCount = 0;
+  while (pending.length > 0) {
+    const item = pending.pop();
+    if (item instanceof PDFRef) {
+      if (visited.has(item.tag)) return { kind: 'unparseable' };
+      visited.add(item.tag);
+    }
+    const node = item === undefined ? undefined : doc.context.lookup(item);
+    if (node instanceof PDFPageLeaf) {
+      if (!(node.MediaBox() instanceof PDFArray)) return { kind: 'unparseable' };
+      pageCount += 1;
+      if (pageCount > maxPages) return { kind: 'too-many-pages' };
+    } else if (node instanceof PDFPageTree) {
+      const kids = node.lookup(PDFName.of('Kids'));
+      if (!(kids instanceof PDFArray)) return { kind: 'unparseable' };
+      for (let index = kids.size() - 1; index >= 0; index--) pending.push(kids.get(index));
+    }
+  }
+  return pageCount === 0 ? { kind: 'unparseable' } : { kind: 'ok', pageCount };
+}
+
+function hasEncryptKey(bytes: Uint8Array): boolean {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).includes('/Encrypt');
+}

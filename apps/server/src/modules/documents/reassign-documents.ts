@@ -1,0 +1,69 @@
+import { appendNote, assertCan, truncateNote } from '@portal/domain';
+import { type Db, inTransaction } from '../../db/transaction';
+import { UnprocessableError } from '../../http/errors';
+import type { Actor } from '../../plugins/authenticate';
+import { findUserById } from '../users/users.repository';
+import type { BulkResult } from './bulk-sign-documents';
+import { getVisibleDocument } from './get-document';
+import { recordDocumentChange } from './record-document-change';
+
+export type ReassignInput = {
+  reassignTo: string;
+  physicianNpi?: string | null | undefined;
+  physicianName?: string | null | undefined;
+  note?: string | undefined;
+  appendNote?: boolean | undefined;
+};
+
+/**
+ * Reassigns documents to a user who works at each document's clinic (or everywhere). Each document is
+ * its own transaction and answers {reportId, success}.
+ */
+export async function reassignDocuments(
+  db: Db,
+  actor: Actor,
+  ids: readonly string[],
+  input: ReassignInput,
+): Promise<BulkResult[]> {
+  const assignee = await findUserById(db, input.reassignTo);
+  if (!assignee || assignee.isLocked) {
+    throw new UnprocessableError('The new assignee is not an active user', [
+      { field: 'reassignTo', message: 'is not an active user' },
+    ]);
+  }
+  const results: BulkResult[] = [];
+  for (const id of ids) {
+    try {
+      await inTransaction(db, async (tx) => {
+        const { document } = await getVisibleDocument(tx, actor, id, { forUpdate: true });
+        assertCan(actor.user, 'document:reassign', document.clinicNpi);
+        const worksThere = assignee.roles.some(
+          (grant) => grant.clinicNPI === document.clinicNpi || grant.clinicNPI === '*',
+        );
+        if (!worksThere) throw new UnprocessableError('The assignee does not work at this clinic', []);
+        const note =
+          input.note === undefined
+            ? document.note
+            : input.appendNote
+              ? appendNote(document.note, input.note)
+              : truncateNote(input.note);
+        await recordDocumentChange(tx, {
+          document,
+          actorId: actor.id,
+          eventType: 'reassigned',
+          changes: {
+            assignedTo: assignee.id,
+            note,
+            ...(input.physicianNpi !== undefined ? { physicianNpi: input.physicianNpi } : {}),
+            ...(input.physicianName !== undefined ? { physicianName: input.physicianName } : {}),
+          },
+          note: input.note ?? null,
+        });
+      });
+      results.push({ reportId: id, success: true });
+    } catch {
+      results.push({ reportId: id, success: false });
+    }
+  }
+  return results;
+}

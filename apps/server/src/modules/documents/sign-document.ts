@@ -1,0 +1,118 @@
+import {
+  AUTO_REASSIGN_NOTE,
+  appendNote,
+  assertCan,
+  formatUserDisplayName,
+  type MergedClinicConfiguration,
+  truncateNote,
+} from '@portal/domain';
+import { format } from 'date-fns';
+import type { DocumentRow } from '../../db/schema';
+import { type Db, inTransaction, type Tx } from '../../db/transaction';
+import { ConflictError } from '../../http/errors';
+import type { Actor } from '../../plugins/authenticate';
+import { loadClinicConfiguration } from '../clinics/load-clinic-configuration';
+import { getVisibleDocument } from './get-document';
+import { stampSignature } from './pdf/stamp-signature';
+import { recordDocumentChange } from './record-document-change';
+import type { DocumentStorage } from './storage/file-storage';
+
+export type SignInput = {
+  note?: string | undefined;
+  /** true: the note is added to the document's note with a space (SPEC §5); false: it replaces it. */
+  appendNote?: boolean | undefined;
+  /** The signer's local date and time as they see it, printed on the signature. */
+  localTime?: string | undefined;
+};
+
+export class DocumentStateError extends ConflictError {}
+
+function settingText(configuration: MergedClinicConfiguration, name: string, fallback: string): string {
+  const value = configuration.settings[name]?.value;
+  return typeof value === 'string' && value.trim() !== '' ? value : fallback;
+}
+
+function settingOn(configuration: MergedClinicConfiguration, name: string): boolean {
+  return configuration.settings[name]?.enabled === true;
+}
+
+/** The note a signature or acknowledgement leaves on the document, cut at 900 characters. */
+export function nextNote(existing: string, input: SignInput): string {
+  const addition = input.note ?? '';
+  return input.appendNote === false ? truncateNote(addition) : appendNote(existing, addition);
+}
+
+/** An unassigned document is first given to the person signing it, with the fixed note (SPEC §4). */
+export async function assignToActorIfUnassigned(
+  tx: Tx,
+  document: DocumentRow,
+  actor: Actor,
+): Promise<DocumentRow> {
+  if (document.assignedTo) return document;
+  const { updated } = await recordDocumentChange(tx, {
+    document,
+    actorId: actor.id,
+    eventType: 'reassigned',
+    changes: { assignedTo: actor.id },
+    note: AUTO_REASSIGN_NOTE,
+  });
+  return updated;
+}
+
+/**
+ * Signs one document, exactly once: the row is locked, its state checked, the PDF stamped with the clinic's
+ * signature manifestation and stored beside the original, and the change and its 'signed' event (with the
+ * signed PDF's SHA-256) commit together. A document that is no longer unsigned answers 409.
+ */
+export async function signDocument(
+  context: { db: Db; storage: DocumentStorage },
+  actor: Actor,
+  documentId: string,
+  input: SignInput,
+) {
+  return inTransaction(context.db, async (tx) => {
+    const { document: found } = await getVisibleDocument(tx, actor, documentId, { forUpdate: true });
+    assertCan(actor.user, 'document:sign', found.clinicNpi);
+    if (found.status !== 'unsigned') {
+      throw new DocumentStateError(`Only unsigned documents can be signed; this one is ${found.status}`, [
+        { field: 'status', message: `is ${found.status}` },
+      ]);
+    }
+    const configuration = await loadClinicConfiguration(tx, found.clinicNpi);
+    const document = await assignToActorIfUnassigned(tx, found, actor);
+    const note = nextNote(document.note, input);
+    const signedAt = new Date();
+    const signerName = formatUserDisplayName(actor.user);
+    const signedAtText = input.localTime?.trim() || format(signedAt, "MM/dd/yyyy hh:mm:ss aaa 'UTC'");
+
+    const original = await context.storage.get(document.originalSha256);
+    const stamped = await stampSignature(original, {
+      signatureLabel: settingText(configuration, 'signatureLabel', 'Reviewed by:'),
+      signerName,
+      signedAtText,
+      providerNoteLabel: settingText(configuration, 'pdfProviderNote', 'Provider Note'),
+      note,
+      footerText: settingText(configuration, 'footerText', ''),
+      dateOfService: {
+        mode: settingOn(configuration, 'hideDosOnSign')
+          ? 'hide'
+          : settingOn(configuration, 'replaceDosWithDateOfSignature')
+            ? 'replace-with-signature-date'
+            : 'show',
+        text: format(document.dos, 'MM/dd/yyyy'),
+      },
+      documentId: document.id,
+    });
+    const signedFile = await context.storage.put(stamped);
+
+    const { updated, event } = await recordDocumentChange(tx, {
+      document,
+      actorId: actor.id,
+      eventType: 'signed',
+      changes: { status: 'signed', note, signedSha256: signedFile.sha256, signedBy: actor.id, signedAt },
+      note: input.note ?? null,
+      extra: { signerName, signedAtText },
+    });
+    return { document: updated, auditEventId: event.id };
+  });
+}

@@ -1,0 +1,87 @@
+import { assertCan, truncateNote } from '@portal/domain';
+import { type Db, inTransaction } from '../../db/transaction';
+import type { Actor } from '../../plugins/authenticate';
+import { recordAuditEvent } from '../audit/record-audit-event';
+import { loadClinicConfiguration } from '../clinics/load-clinic-configuration';
+import type { BulkResult } from './bulk-sign-documents';
+import { getVisibleDocument } from './get-document';
+import { recordDocumentChange } from './record-document-change';
+
+/** Moves documents to the trash with a note (soft delete); each answers {reportId, success}. */
+export async function trashDocuments(
+  db: Db,
+  actor: Actor,
+  ids: readonly string[],
+  note: string,
+): Promise<BulkResult[]> {
+  const results: BulkResult[] = [];
+  for (const id of ids) {
+    try {
+      await inTransaction(db, async (tx) => {
+        const { document } = await getVisibleDocument(tx, actor, id, { forUpdate: true });
+        assertCan(
+          actor.user,
+          'document:trash',
+          document.clinicNpi,
+          await loadClinicConfiguration(tx, document.clinicNpi),
+        );
+        await recordDocumentChange(tx, {
+          document,
+          actorId: actor.id,
+          eventType: 'soft_delete',
+          changes: { deletedAt: new Date(), deletedBy: actor.id },
+          note: truncateNote(note),
+        });
+      });
+      results.push({ reportId: id, success: true });
+    } catch {
+      results.push({ reportId: id, success: false });
+    }
+  }
+  return results;
+}
+
+/** Brings a document back from the trash. */
+export async function undeleteDocument(db: Db, actor: Actor, id: string) {
+  return inTransaction(db, async (tx) => {
+    const { document } = await getVisibleDocument(tx, actor, id, { forUpdate: true, includeDeleted: true });
+    assertCan(
+      actor.user,
+      'document:trash',
+      document.clinicNpi,
+      await loadClinicConfiguration(tx, document.clinicNpi),
+    );
+    if (!document.deletedAt) return document;
+    const { updated } = await recordDocumentChange(tx, {
+      document,
+      actorId: actor.id,
+      eventType: 'undelete',
+      changes: { deletedAt: null, deletedBy: null },
+    });
+    return updated;
+  });
+}
+
+/**
+ * Deletes a document for good (system administrators only). The audit trail keeps the record of it,
+ * with the hashes of its PDFs; the comments go with the row.
+ */
+export async function hardDeleteDocument(db: Db, actor: Actor, id: string) {
+  await inTransaction(db, async (tx) => {
+    const { document } = await getVisibleDocument(tx, actor, id, { forUpdate: true, includeDeleted: true });
+    assertCan(actor.user, 'document:hard-delete', document.clinicNpi);
+    await tx.deleteFrom('documents').where('id', '=', document.id).execute();
+    await recordAuditEvent(tx, {
+      clinicNpi: document.clinicNpi,
+      entityType: 'document',
+      entityId: document.id,
+      eventType: 'hard_delete',
+      actorId: actor.id,
+      before: {
+        status: document.status,
+        originalSha256: document.originalSha256,
+        signedSha256: document.signedSha256,
+      },
+    });
+  });
+}

@@ -1,0 +1,198 @@
+/**
+ * Inbox listing benchmark (issue 4): 1,000,000 documents over 500 clinics, the largest with 100,000, in a
+ * PostgreSQL server. Requests go through the whole HTTP stack (app.inject: bearer check, zod, query,
+ * serialisation) with a real access token.
+ *
+ *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/documents-list.ts
+ *
+ * It creates (and afterwards keeps, for re-runs) a database named portal_bench on that server; set
+ * BENCH_REBUILD=1 to load it again. Figures go to stdout; copy them into bench/RESULTS.md.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { computeNpiCheckDigit } from '@portal/domain';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { buildApp } from '../apps/server/src/app';
+import { loadConfig } from '../apps/server/src/config';
+import { openPostgres } from '../apps/server/src/db/client';
+import { migrateToLatest } from '../apps/server/src/db/migrate';
+import { seedDemoData } from '../apps/server/src/db/seed-demo-data';
+import { createFileStorage } from '../apps/server/src/modules/documents/storage/file-storage';
+import { signIn } from '../apps/server/src/test-support/sign-in';
+
+const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const DATABASE = 'portal_bench';
+const PASSWORD = 'Bench-Password-2026';
+const REQUESTS = 200;
+
+async function admin(statement: string) {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    return await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+function npiFor(index: number): string {
+  const base = String(200000000 + index).slice(0, 9);
+  return `${base}${computeNpiCheckDigit(base)}`;
+}
+
+async function load(url: string) {
+  const handle = openPostgres(url);
+  const db = handle.db;
+  await migrateToLatest(db);
+  await seedDemoData(db, { password: PASSWORD });
+  console.log('Loading 500 clinics and 1,000,000 documents…');
+  const started = performance.now();
+  const clinics = Array.from({ length: 500 }, (_unused, index) => ({
+    npi: npiFor(index),
+    code: `B${index}`,
+    name: `Bench Clinic ${index}`,
+  }));
+  await db
+    .insertInto('organizations')
+    .values(clinics)
+    .onConflict((conflict) => conflict.doNothing())
+    .execute();
+  // The largest clinic (index 0) holds 100,000; the other 499 share 900,000.
+  await sql`
+    INSERT INTO documents (clinic_npi, type, service_line, status, alert, dos, dos_key, patient_id, patient_first_name,
+                           patient_last_name, assigned_to, is_pinned, original_sha256, device_detail)
+    SELECT c.npi,
+           (ARRAY['implicity-90-day-remote-report','crm-alert','holter-study','rpm-report','sleep-study'])[1 + g % 5],
+           (ARRAY['crm','crm','wcd','rpm','sleep'])[1 + g % 5],
+           CASE WHEN g % 10 < 7 THEN 'unsigned' WHEN g % 10 < 9 THEN 'signed' ELSE 'acknowledged' END,
+           CASE WHEN g % 5 = 1 THEN (ARRAY['high','medium','low'])[1 + g % 3] END,
+           now() - (g % 1000) * interval '1 hour',
+           -(extract(epoch from now() - (g % 1000) * interval '1 hour') * 1000)::bigint,
+           'P' || (g % 50000),
+           (ARRAY['Ada','Bruno','Carmen','Dmitri','Elena','Farid','Grace','Hiro'])[1 + g % 8],
+           (ARRAY['Abbott','Brennan','Castillo','Dumont','Eriksen','Fischer','Gallagher','Haddad','Ivanova','Jensen'])[1 + (g / 8) % 10] || (g % 997),
+           CASE WHEN g % 5 = 0 THEN NULL ELSE 'auth0|demo-provider' END,
+           g % 500 = 0,
+           repeat('0', 64),
+           jsonb_build_object('serialNumber', 'SN' || g)
+    FROM generate_series(1, 1000000) AS g
+    JOIN LATERAL (
+      SELECT npi FROM organizations WHERE code = CASE WHEN g <= 100000 THEN 'B0' ELSE 'B' || (1 + g % 499) END
+    ) c ON true`.execute(db);
+  await sql`ANALYZE documents`.execute(db);
+  console.log(`Loaded in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  await handle.close();
+}
+
+function percentile(values: number[], p: number) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+}
+
+async function main() {
+  const exists = (await admin(`SELECT 1 FROM pg_database WHERE datname = '${DATABASE}'`)).rowCount;
+  const url = new URL(serverUrl);
+  url.pathname = `/${DATABASE}`;
+  if (!exists || process.env.BENCH_REBUILD) {
+    await admin(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`);
+    await admin(`CREATE DATABASE ${DATABASE}`);
+    await load(url.toString());
+  }
+  const handle = openPostgres(url.toString());
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
+  const config = loadConfig({
+    PUBLIC_URL: 'http://portal.test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    LOGIN_RATE_LIMIT_PER_MINUTE: '10000',
+  });
+  const app = await buildApp({
+    config,
+    db: handle.db,
+    storage: createFileStorage(path.join(dataDir, 'blobs')),
+  });
+  await app.ready();
+  // The provider of the largest clinic, and a provider-company administrator for the all-clinics view.
+  const largest = npiFor(0);
+  await handle.db
+    .updateTable('users')
+    .set({ roles: JSON.stringify([{ role: 'provider', clinicNPI: largest }]) })
+    .where('email', '=', 'provider@example.org')
+    .execute();
+  const provider = await signIn(app, 'provider@example.org', PASSWORD);
+  const admin_ = await signIn(app, 'sysadmin@example.org', PASSWORD);
+
+  const time = async (label: string, token: string, makeUrl: (index: number) => string, target: number) => {
+    const samples: number[] = [];
+    for (let index = 0; index < REQUESTS + 20; index++) {
+      const started = performance.now();
+      const response = await app.inject({
+        method: 'GET',
+        url: makeUrl(index),
+        headers: { authorization: `Bearer ${token}` },
+      });
+      const elapsed = performance.now() - started;
+      if (response.statusCode !== 200)
+        throw new Error(`${label}: ${response.statusCode} ${response.body.slice(0, 300)}`);
+      if (index >= 20) samples.push(elapsed);
+    }
+    const p95 = percentile(samples, 95);
+    console.log(
+      `${label.padEnd(58)} p50 ${percentile(samples, 50).toFixed(1).padStart(6)} ms  p95 ${p95.toFixed(1).padStart(6)} ms  (target ≤ ${target} ms) ${p95 <= target ? 'OK' : 'MISSED'}`,
+    );
+    return samples;
+  };
+
+  const todo = `/api/reports?filter[clinicNpi]=${largest}&filter[status]=unsigned&page[limit]=50`;
+  const page1 = await time(
+    'To do, first page, default sort, largest clinic',
+    provider.accessToken,
+    () => todo,
+    20,
+  );
+
+  // Walk to page 100 through the next links once, then time that page.
+  let next: string | null = todo;
+  for (let page = 1; page < 100 && next; page++) {
+    const response = await app.inject({
+      method: 'GET',
+      url: next,
+      headers: { authorization: `Bearer ${provider.accessToken}` },
+    });
+    next = (response.json() as { links: { next: string | null } }).links.next;
+  }
+  if (!next) throw new Error('fewer than 100 pages');
+  const page100Url = next;
+  const page100 = await time(
+    'To do, page 100 (keyset), largest clinic',
+    provider.accessToken,
+    () => page100Url,
+    30,
+  );
+  console.log(
+    `page 100 / page 1 (p50): ${(percentile(page100, 50) / percentile(page1, 50)).toFixed(2)} (target ≤ 1.5)`,
+  );
+
+  await time(
+    'To do, first page, all clinics (provider company)',
+    admin_.accessToken,
+    () => '/api/reports?filter[status]=unsigned&page[limit]=50',
+    50,
+  );
+  const names = ['brennan', 'castillo', 'haddad 17', 'ivanova', 'grace jensen'];
+  await time(
+    'Search by patient name, largest clinic',
+    provider.accessToken,
+    (index) => `/api/reports?search=${encodeURIComponent(names[index % names.length] ?? '')}&page[limit]=50`,
+    50,
+  );
+
+  await app.close();
+  await handle.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+await main();
