@@ -24,10 +24,20 @@ export function launchBrowser(): Promise<Browser> {
 const screenshotDir = path.resolve(import.meta.dirname, '../screenshots');
 
 /** Saves apps/web/e2e/screenshots/<name>.png (gitignored) for a person to look at. */
-export async function saveScreenshot(page: Page, name: string): Promise<string> {
+export async function saveScreenshot(
+  page: Page,
+  name: string,
+  options: { fullPage?: boolean } = {},
+): Promise<string> {
   await mkdir(screenshotDir, { recursive: true });
+  // Let transitions finish (drawer slide, menu fade) so the picture shows the settled screen.
+  // Endless animations (an indeterminate progress bar) never finish, so they are not waited for.
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.effect?.getTiming().iterations === Infinity),
+  );
   const file = path.join(screenshotDir, `${name}.png`);
-  await page.screenshot({ path: file, fullPage: true });
+  // fullPage by default; pass false when fixed overlays (the drawer) matter, as they span the viewport only.
+  await page.screenshot({ path: file, fullPage: options.fullPage ?? true });
   return file;
 }
 
@@ -39,12 +49,17 @@ export function watchPageProblems(page: Page): string[] {
   const problems: string[] = [];
   page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
   page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(`console: ${message.text()}`);
+    if (message.type() !== 'error') return;
+    // The provider's server-rendered login page has no icon, so the browser's own favicon.ico probe 404s.
+    if (message.location().url.endsWith('/favicon.ico')) return;
+    problems.push(`console: ${message.text()}`);
   });
   page.on('requestfailed', (request) => {
     // Cancelled fetches (a newer query replaced an older one) are normal, not failures.
     if (request.failure()?.errorText === 'net::ERR_ABORTED') return;
-    problems.push(`requestfailed: ${request.method()} ${request.url()} ${request.failure()?.errorText ?? ''}`);
+    problems.push(
+      `requestfailed: ${request.method()} ${request.url()} ${request.failure()?.errorText ?? ''}`,
+    );
   });
   return problems;
 }

@@ -5,6 +5,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { E2E_DEMO_PASSWORD } from './portal';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -15,11 +16,14 @@ declare module 'vitest' {
 
 const repoRoot = path.resolve(import.meta.dirname, '../../../..');
 const webDist = path.join(repoRoot, 'apps/web/dist');
-const serverEntry = path.join(repoRoot, 'apps/server/src/server.ts');
+// E2E_SERVER_ROOT: another checkout whose server to start (e.g. while this one's server is mid-change).
+const serverRoot = process.env.E2E_SERVER_ROOT ? path.resolve(process.env.E2E_SERVER_ROOT) : repoRoot;
+const serverEntry = path.join(serverRoot, 'apps/server/src/server.ts');
 const tsxCli = path.join(repoRoot, 'node_modules/.bin/tsx');
 export const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
-const START_TIMEOUT_MS = 60_000;
+// Generous: a fresh data directory is migrated and seeded with demo data before the server answers.
+const START_TIMEOUT_MS = 120_000;
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -27,7 +31,9 @@ function freePort(): Promise<number> {
     probe.once('error', reject);
     probe.listen(0, '127.0.0.1', () => {
       const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -37,7 +43,9 @@ async function waitForHealthy(url: string, server: ChildProcess, output: () => s
   let lastProblem = 'no answer yet';
   while (Date.now() < deadline) {
     if (server.exitCode !== null) {
-      throw new Error(`The portal server exited with code ${server.exitCode} before it was healthy.\n${output()}`);
+      throw new Error(
+        `The portal server exited with code ${server.exitCode} before it was healthy.\n${output()}`,
+      );
     }
     try {
       const response = await fetch(url, { signal: AbortSignal.timeout(2000) });
@@ -72,6 +80,10 @@ export default async function setup(project: TestProject) {
     );
   }
 
+  if (!existsSync(serverEntry)) {
+    throw new Error(`${serverEntry} is missing: the browser tests start the real server from it.`);
+  }
+
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-e2e-'));
@@ -83,15 +95,22 @@ export default async function setup(project: TestProject) {
     PUBLIC_URL: baseUrl,
     LOG_LEVEL: 'warn',
     WEB_DIST_DIR: webDist,
+    // Demo accounts (sysadmin@example.org …) with a password the tests know.
+    DEMO_DATA: 'true',
+    DEMO_PASSWORD: E2E_DEMO_PASSWORD,
+    // Every test signs in through the login page from this one address: lift the per-IP limit.
+    LOGIN_RATE_LIMIT_PER_MINUTE: '10000',
   };
-  // Always the embedded database in a fresh directory, whatever the developer's shell points at.
-  delete env.DATABASE_URL;
+  // Always the embedded database and identity provider, whatever the developer's shell points at.
+  for (const key of ['DATABASE_URL', 'OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_AUDIENCE']) delete env[key];
 
   // process.execPath: the same Node 24 that runs vitest (the machine's own `node` may be older).
   const server = spawn(process.execPath, [tsxCli, serverEntry], {
-    cwd: repoRoot,
+    cwd: serverRoot,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
+    // Own process group: tsx runs the server in a child process, and teardown stops both.
+    detached: true,
   });
   let stderr = '';
   let stdout = '';
@@ -101,13 +120,29 @@ export default async function setup(project: TestProject) {
   server.stdout?.on('data', (chunk: Buffer) => {
     stdout = (stdout + chunk.toString()).slice(-20_000);
   });
-  const output = () => `--- server stderr ---\n${stderr || '(empty)'}\n--- server stdout ---\n${stdout || '(empty)'}`;
+  const output = () =>
+    `--- server stderr ---\n${stderr || '(empty)'}\n--- server stdout ---\n${stdout || '(empty)'}`;
 
+  let stopping = false;
+  server.once('exit', (code, signal) => {
+    // A server that dies mid-run turns every later test into 'connection refused': say why, once.
+    if (!stopping)
+      console.error(`The portal server stopped unexpectedly (code ${code}, signal ${signal}).\n${output()}`);
+  });
+
+  const signalGroup = (signal: NodeJS.Signals) => {
+    try {
+      if (server.pid) process.kill(-server.pid, signal);
+    } catch {
+      // already gone
+    }
+  };
   const teardown = async () => {
+    stopping = true;
     if (server.exitCode === null && server.signalCode === null) {
       const exited = new Promise((resolve) => server.once('exit', resolve));
-      server.kill('SIGTERM');
-      const timer = setTimeout(() => server.kill('SIGKILL'), 15_000);
+      signalGroup('SIGTERM');
+      const timer = setTimeout(() => signalGroup('SIGKILL'), 15_000);
       await exited;
       clearTimeout(timer);
     }

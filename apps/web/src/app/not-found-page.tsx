@@ -8,11 +8,11 @@ export function NotFoundPage() {
   const { pathname } = useLocation();
   return (
     <PageMessage icon={<SearchOffIcon />} heading="Page not found">
-      <Typography color="text.secondary" sx={{ mb: 3, overflowWrap: 'anywhere' }}>
-        There is no page at <code>{pathname}</code>. Check the address, or go back to the clinics list.
+      <Typography color="textSecondary" sx={{ mb: 3, overflowWrap: 'anywhere' }}>
+        There is no page at <code>{pathname}</code>. Check the address, or go to the start page.
       </Typography>
       <Button component={RouterLink} to="/" variant="contained">
-        Go to Clinics
+        Go to the start page
       </Button>
     </PageMessage>
   );

@@ -7,6 +7,7 @@ import { SNACKBAR_ANCHOR, SNACKBAR_AUTO_HIDE_MS, SNACKBAR_MAX_STACK } from '../l
 import { createQueryClient } from '../lib/query-client';
 import { theme } from './theme';
 
+/** What every screen needs, signed in or not: theme, snackbars, the query cache. */
 export function AppProviders({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   return (

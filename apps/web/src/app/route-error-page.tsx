@@ -16,7 +16,7 @@ export function RouteErrorPage() {
   }, [error]);
   return (
     <PageMessage icon={<ErrorOutlineIcon />} heading="Something went wrong">
-      <Typography color="text.secondary" sx={{ mb: 3 }}>
+      <Typography color="textSecondary" sx={{ mb: 3 }}>
         This page could not be shown. Reload to try again; if it keeps happening, contact support.
       </Typography>
       <Button variant="contained" onClick={() => window.location.reload()}>

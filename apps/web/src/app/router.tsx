@@ -1,10 +1,14 @@
-import { createBrowserRouter, type RouteObject, redirect } from 'react-router';
+import { createBrowserRouter, type RouteObject } from 'react-router';
 import { AuthCallbackPage } from '../features/auth/components/auth-callback-page';
 import { ClinicsPage } from '../features/clinics/components/clinics-page';
 import { SignatureInboxPage } from '../features/signature/components/signature-inbox-page';
+import { UsersPage } from '../features/users/components/users-page';
 import { AUTH_CALLBACK_PATH, SIGNATURE_DASHBOARD_PATH } from '../lib/constants';
+import { HomePage } from './home-page';
 import { AppLayout } from './layout/app-layout';
+import { CLINICS_PATH, USERS_PATH } from './layout/nav-items';
 import { NotFoundPage } from './not-found-page';
+import { RequirePermission } from './require-permission';
 import { RouteErrorPage } from './route-error-page';
 import type { RouteHandle } from './route-handle';
 
@@ -18,17 +22,36 @@ export const routes: RouteObject[] = [
       {
         errorElement: <RouteErrorPage />,
         children: [
-          // Until there is a home page, the clinics list is where the portal opens.
-          { index: true, loader: () => redirect('/admin/clinics') },
+          { index: true, element: <HomePage />, handle: handle({ title: 'Welcome' }) },
           {
-            path: 'admin/clinics',
-            element: <ClinicsPage />,
-            handle: handle({ title: 'Clinics', crumbs: ['Administration'] }),
+            element: <RequirePermission permission="clinic:update-settings" />,
+            children: [
+              {
+                path: CLINICS_PATH,
+                element: <ClinicsPage />,
+                handle: handle({ title: 'Clinics', crumbs: ['Administration'] }),
+              },
+            ],
           },
           {
-            path: SIGNATURE_DASHBOARD_PATH,
-            element: <SignatureInboxPage />,
-            handle: handle({ title: 'Signature inbox' }),
+            element: <RequirePermission permission="user:create" />,
+            children: [
+              {
+                path: USERS_PATH,
+                element: <UsersPage />,
+                handle: handle({ title: 'Users', crumbs: ['Administration'] }),
+              },
+            ],
+          },
+          {
+            element: <RequirePermission permission="document:read" />,
+            children: [
+              {
+                path: SIGNATURE_DASHBOARD_PATH,
+                element: <SignatureInboxPage />,
+                handle: handle({ title: 'Signature inbox' }),
+              },
+            ],
           },
           {
             path: AUTH_CALLBACK_PATH,
@@ -42,6 +65,13 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export function createAppRouter() {
-  return createBrowserRouter(routes);
+let router: ReturnType<typeof createBrowserRouter> | undefined;
+
+/**
+ * The router is created once the user is signed in, not at start-up: by then the sign-in callback has
+ * put the page the sign-in started from in the address bar, and the router starts there.
+ */
+export function getAppRouter() {
+  router ??= createBrowserRouter(routes);
+  return router;
 }

@@ -1,5 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiClient, NETWORK_ERROR_CODE, toQueryString } from './api-client';
+import {
+  type ApiAuthentication,
+  ApiError,
+  apiClient,
+  NETWORK_ERROR_CODE,
+  setApiAuthentication,
+  toQueryString,
+} from './api-client';
 
 function jsonResponse(body: unknown, init: ResponseInit = {}): Response {
   return new Response(JSON.stringify(body), {
@@ -27,6 +34,7 @@ async function failureOf(promise: Promise<unknown>): Promise<ApiError> {
 describe('api client', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
+    setApiAuthentication(undefined);
   });
 
   it('resolves with the JSON body and sends the query without empty values', async () => {
@@ -115,5 +123,94 @@ describe('api client', () => {
 
   it('builds no query string when every value is empty', () => {
     expect(toQueryString({ a: '', b: undefined, c: null })).toBe('');
+  });
+});
+
+describe('api client with sign-in', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    setApiAuthentication(undefined);
+  });
+
+  function connect(overrides: Partial<ApiAuthentication> = {}) {
+    const auth = {
+      getAccessToken: vi.fn(async () => 'token-1'),
+      renewAccessToken: vi.fn(async () => 'token-2'),
+      signInAgain: vi.fn(),
+      ...overrides,
+    };
+    setApiAuthentication(auth);
+    return auth;
+  }
+
+  const bearerOf = (call: Parameters<typeof fetch> | undefined) =>
+    new Headers(call?.[1]?.headers).get('Authorization');
+
+  it('sends the bearer token on every call', async () => {
+    connect();
+    const fetchMock = stubFetch(async () => jsonResponse({ ok: true }));
+    await apiClient.get('/api/users/me');
+    await apiClient.post('/api/users/create', { email: 'a@example.org' });
+    expect(fetchMock.mock.calls.map(bearerOf)).toEqual(['Bearer token-1', 'Bearer token-1']);
+  });
+
+  it('sends no token on a public call', async () => {
+    const auth = connect();
+    const fetchMock = stubFetch(async () => jsonResponse({ title: 'x' }));
+    await apiClient.get('/api/config', { auth: false });
+    expect(bearerOf(fetchMock.mock.calls[0])).toBeNull();
+    expect(auth.getAccessToken).not.toHaveBeenCalled();
+  });
+
+  it('on a 401 renews once silently and retries with the new token', async () => {
+    const auth = connect();
+    const fetchMock = stubFetch(async (_url, init) =>
+      new Headers(init?.headers).get('Authorization') === 'Bearer token-2'
+        ? jsonResponse({ data: 'fresh' })
+        : jsonResponse({ statusCode: 401, error: 'Unauthorized', message: 'expired' }, { status: 401 }),
+    );
+    await expect(apiClient.get('/api/users')).resolves.toEqual({ data: 'fresh' });
+    expect(auth.renewAccessToken).toHaveBeenCalledTimes(1);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(auth.signInAgain).not.toHaveBeenCalled();
+  });
+
+  it('starts a new sign-in when renewal fails, and rejects with the 401', async () => {
+    const auth = connect({ renewAccessToken: vi.fn(async () => undefined) });
+    const fetchMock = stubFetch(async () =>
+      jsonResponse(
+        { statusCode: 401, error: 'Unauthorized', message: 'Authentication required' },
+        { status: 401 },
+      ),
+    );
+    const error = await failureOf(apiClient.get('/api/users'));
+    expect(error.statusCode).toBe(401);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(auth.signInAgain).toHaveBeenCalledTimes(1);
+  });
+
+  it('starts a new sign-in when the renewed token is refused too (no loop)', async () => {
+    const auth = connect();
+    const fetchMock = stubFetch(async () =>
+      jsonResponse({ statusCode: 401, error: 'Unauthorized', message: 'no' }, { status: 401 }),
+    );
+    await failureOf(apiClient.get('/api/users'));
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(auth.renewAccessToken).toHaveBeenCalledTimes(1);
+    expect(auth.signInAgain).toHaveBeenCalledTimes(1);
+  });
+
+  it('leaves a 403 alone: a role that may not act is not a sign-in problem', async () => {
+    const auth = connect();
+    stubFetch(async () =>
+      jsonResponse(
+        { statusCode: 403, error: 'Forbidden', message: 'Cannot execute "user:update" on "1234567893"' },
+        { status: 403 },
+      ),
+    );
+    const error = await failureOf(apiClient.patch('/api/users/x', {}));
+    expect(error.message).toBe('Cannot execute "user:update" on "1234567893"');
+    expect(auth.renewAccessToken).not.toHaveBeenCalled();
+    expect(auth.signInAgain).not.toHaveBeenCalled();
   });
 });

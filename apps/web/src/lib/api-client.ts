@@ -90,25 +90,40 @@ export type RequestOptions = {
   body?: unknown;
   signal?: AbortSignal | undefined;
   headers?: Record<string, string>;
+  /** false for the few public calls (GET /api/config): no bearer token, no renewal on 401. */
+  auth?: boolean;
 };
 
 /**
- * fetch wrapper for the portal API. Resolves with the parsed JSON body (undefined for 204),
- * rejects with ApiError. Aborts are rethrown untouched so cancelled queries are not reported.
- * The bearer token is added here once sign-in lands.
+ * How the client gets the signed-in user's bearer token. Registered by the sign-in code once the OIDC
+ * client exists (lib/auth), so this module does not depend on the OIDC library.
  */
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+export type ApiAuthentication = {
+  /** The current access token, or undefined when nobody is signed in. */
+  getAccessToken(): Promise<string | undefined>;
+  /** One silent renewal (refresh token); the new access token, or undefined when it failed. */
+  renewAccessToken(): Promise<string | undefined>;
+  /** Starts an interactive sign-in that comes back to the current page. */
+  signInAgain(): void;
+};
+
+let authentication: ApiAuthentication | undefined;
+
+/** Connects the client to sign-in; undefined disconnects it (tests, sign-out). */
+export function setApiAuthentication(value: ApiAuthentication | undefined): void {
+  authentication = value;
+}
+
+async function send(url: string, options: RequestOptions, token: string | undefined): Promise<Response> {
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   let body: BodyInit | undefined;
   if (options.body !== undefined) {
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(options.body);
   }
-  const url = `${path}${options.query ? toQueryString(options.query) : ''}`;
-
-  let response: Response;
+  if (token) headers.Authorization = `Bearer ${token}`;
   try {
-    response = await fetch(url, {
+    return await fetch(url, {
       method: options.method ?? 'GET',
       headers,
       body,
@@ -118,6 +133,24 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   } catch (error) {
     if (options.signal?.aborted) throw error;
     throw new ApiError({ statusCode: 0, reason: 'Network Error', code: NETWORK_ERROR_CODE, cause: error });
+  }
+}
+
+/**
+ * fetch wrapper for the portal API. Resolves with the parsed JSON body (undefined for 204),
+ * rejects with ApiError. Aborts are rethrown untouched so cancelled queries are not reported.
+ * Every call carries the signed-in user's bearer token. A 401 triggers one silent renewal and one
+ * retry; when that does not help, an interactive sign-in starts (it comes back to this page).
+ */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const url = `${path}${options.query ? toQueryString(options.query) : ''}`;
+  const auth = options.auth === false ? undefined : authentication;
+
+  let response = await send(url, options, await auth?.getAccessToken());
+  if (response.status === 401 && auth) {
+    const renewed = await auth.renewAccessToken();
+    if (renewed) response = await send(url, options, renewed);
+    if (response.status === 401) auth.signInAgain();
   }
 
   if (!response.ok) throw await toApiError(response);

@@ -18,10 +18,16 @@ declare module '@tanstack/react-query' {
 export function reportApiError(error: unknown): void {
   const message = error instanceof Error && error.message ? error.message : HTTP_ERROR_MESSAGE;
   if (isApiError(error)) {
-    log.error('API call failed', { statusCode: error.statusCode, reason: error.reason, code: error.code });
+    log.error('API call failed', {
+      statusCode: error.statusCode,
+      reason: error.reason,
+      ...(error.code && { code: error.code }),
+    });
   } else {
     log.error('Request failed', error);
   }
+  // A 401 means the session is gone: the api client is already taking the user to sign in again.
+  if (isApiError(error) && error.statusCode === 401) return;
   enqueueSnackbar(message, { variant: 'error', preventDuplicate: true });
 }
 

@@ -1,31 +1,20 @@
-import ApartmentIcon from '@mui/icons-material/Apartment';
-import DrawIcon from '@mui/icons-material/Draw';
+import Box from '@mui/material/Box';
 import Drawer from '@mui/material/Drawer';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import ListSubheader from '@mui/material/ListSubheader';
-import type { ReactNode, Ref } from 'react';
+import { alpha } from '@mui/material/styles';
+import Typography from '@mui/material/Typography';
+import type { Ref } from 'react';
 import { NavLink } from 'react-router';
-import { HEADER_HEIGHT_PX, SIGNATURE_DASHBOARD_PATH } from '../../lib/constants';
+import { HEADER_HEIGHT_PX } from '../../lib/constants';
+import { usePermissions } from '../../lib/session/session-context';
+import { listNavSections } from './nav-items';
 
 export const NAV_DRAWER_ID = 'app-navigation';
 export const NAV_DRAWER_WIDTH = 248;
-
-type NavItem = { label: string; to: string; icon: ReactNode };
-type NavSection = { label: string; items: NavItem[] };
-
-const sections: NavSection[] = [
-  {
-    label: 'Documents',
-    items: [{ label: 'Signature inbox', to: SIGNATURE_DASHBOARD_PATH, icon: <DrawIcon /> }],
-  },
-  {
-    label: 'Administration',
-    items: [{ label: 'Clinics', to: '/admin/clinics', icon: <ApartmentIcon /> }],
-  },
-];
 
 type NavDrawerProps = {
   open: boolean;
@@ -36,7 +25,10 @@ type NavDrawerProps = {
   firstItemRef: Ref<HTMLAnchorElement>;
 };
 
+/** The navigation drawer: only the pages the user's role may use at the current clinic. */
 export function NavDrawer({ open, variant, onClose, onNavigate, firstItemRef }: NavDrawerProps) {
+  const { can } = usePermissions();
+  const sections = listNavSections(can);
   return (
     <Drawer
       id={NAV_DRAWER_ID}
@@ -45,51 +37,57 @@ export function NavDrawer({ open, variant, onClose, onNavigate, firstItemRef }: 
       onClose={onClose}
       slotProps={{
         paper: {
-          component: 'nav',
-          'aria-label': 'Main navigation',
+          // On narrow screens MUI makes the sheet a modal dialog; it needs a name of its own.
+          ...(variant === 'temporary' && { 'aria-label': 'Navigation menu' }),
+          // Below the header in both variants, so its close button stays in view.
           sx: {
             width: NAV_DRAWER_WIDTH,
-            ...(variant === 'persistent' && {
-              top: HEADER_HEIGHT_PX,
-              height: `calc(100% - ${HEADER_HEIGHT_PX}px)`,
-            }),
+            top: HEADER_HEIGHT_PX,
+            height: `calc(100% - ${HEADER_HEIGHT_PX}px)`,
           },
         },
       }}
     >
-      {sections.map((section, sectionIndex) => (
-        <List
-          key={section.label}
-          dense
-          subheader={
-            <ListSubheader component="div" disableSticky sx={{ lineHeight: '36px', mt: 1 }}>
-              {section.label}
-            </ListSubheader>
-          }
-        >
-          {section.items.map((item, itemIndex) => (
-            <ListItemButton
-              key={item.to}
-              component={NavLink}
-              to={item.to}
-              ref={sectionIndex === 0 && itemIndex === 0 ? firstItemRef : undefined}
-              onClick={onNavigate}
-              sx={{
-                mx: 1,
-                borderRadius: 1,
-                '&.active': {
-                  bgcolor: 'action.selected',
-                  color: 'primary.main',
-                  '& .MuiListItemIcon-root': { color: 'primary.main' },
-                },
-              }}
-            >
-              <ListItemIcon sx={{ minWidth: 36 }}>{item.icon}</ListItemIcon>
-              <ListItemText primary={item.label} slotProps={{ primary: { sx: { fontWeight: 500 } } }} />
-            </ListItemButton>
-          ))}
-        </List>
-      ))}
+      <Box component="nav" aria-label="Main navigation">
+        {sections.length === 0 && (
+          <Typography variant="body2" color="textSecondary" sx={{ px: 2, py: 2 }}>
+            Your role has no pages in the portal yet.
+          </Typography>
+        )}
+        {sections.map((section, sectionIndex) => (
+          <List
+            key={section.label}
+            dense
+            subheader={
+              <ListSubheader component="div" disableSticky sx={{ lineHeight: '36px', mt: 1 }}>
+                {section.label}
+              </ListSubheader>
+            }
+          >
+            {section.items.map((item, itemIndex) => (
+              <ListItemButton
+                key={item.to}
+                component={NavLink}
+                to={item.to}
+                ref={sectionIndex === 0 && itemIndex === 0 ? firstItemRef : undefined}
+                onClick={onNavigate}
+                sx={{
+                  mx: 1,
+                  borderRadius: 1,
+                  '&.active': {
+                    bgcolor: (t) => alpha(t.palette.primary.main, 0.1),
+                    color: 'primary.main',
+                    '& .MuiListItemIcon-root': { color: 'primary.main' },
+                  },
+                }}
+              >
+                <ListItemIcon sx={{ minWidth: 36 }}>{item.icon}</ListItemIcon>
+                <ListItemText primary={item.label} slotProps={{ primary: { sx: { fontWeight: 500 } } }} />
+              </ListItemButton>
+            ))}
+          </List>
+        ))}
+      </Box>
     </Drawer>
   );
 }

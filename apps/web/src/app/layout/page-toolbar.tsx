@@ -3,18 +3,19 @@ import Box from '@mui/material/Box';
 import Breadcrumbs from '@mui/material/Breadcrumbs';
 import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
+import { usePortalTitle } from '../../lib/auth/portal-config';
 import { HEADER_HEIGHT_PX, TOOLBAR_HEIGHT_PX } from '../../lib/constants';
 import { useRouteHandle } from '../route-handle';
-import { APP_TITLE } from './app-header';
 
 /** The 40 px bar under the header: breadcrumbs ending in the page title, which is the page's h1. */
 export function PageToolbar() {
   const handle = useRouteHandle();
   const title = handle?.title ?? '';
+  const appTitle = usePortalTitle();
 
   useEffect(() => {
-    document.title = title ? `${title} · ${APP_TITLE}` : APP_TITLE;
-  }, [title]);
+    document.title = title ? `${title} · ${appTitle}` : appTitle;
+  }, [title, appTitle]);
 
   return (
     <Box
@@ -25,7 +26,7 @@ export function PageToolbar() {
         height: TOOLBAR_HEIGHT_PX,
         display: 'flex',
         alignItems: 'center',
-        px: 3,
+        px: { xs: 2, md: 3 },
         bgcolor: 'background.paper',
         borderBottom: 1,
         borderColor: 'divider',
@@ -33,11 +34,11 @@ export function PageToolbar() {
     >
       <Breadcrumbs aria-label="Breadcrumb" separator={<NavigateNextIcon fontSize="small" />}>
         {handle?.crumbs?.map((crumb) => (
-          <Typography key={crumb} variant="body2" color="text.secondary">
+          <Typography key={crumb} variant="body2" color="textSecondary">
             {crumb}
           </Typography>
         ))}
-        <Typography component="h1" variant="body1" sx={{ fontWeight: 600 }} color="text.primary">
+        <Typography component="h1" variant="body1" sx={{ fontWeight: 600, color: 'text.primary' }}>
           {title}
         </Typography>
       </Breadcrumbs>

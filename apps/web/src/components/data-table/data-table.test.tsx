@@ -40,7 +40,9 @@ function pageOf(query: DataTableQuery): Device[] {
   }));
 }
 
-function setup(fetchPage = vi.fn<FetchPage<Device>>(async (query) => ({ rows: pageOf(query), totalCount: TOTAL }))) {
+function setup(
+  fetchPage = vi.fn<FetchPage<Device>>(async (query) => ({ rows: pageOf(query), totalCount: TOTAL })),
+) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
@@ -119,7 +121,9 @@ describe('DataTable', () => {
     expect(nameHeader.getAttribute('aria-sort')).toBe('descending');
 
     // Keyboard works too: focus the Code sort button and press Enter.
-    within(screen.getByRole('columnheader', { name: /Code/ })).getByRole('button').focus();
+    within(screen.getByRole('columnheader', { name: /Code/ }))
+      .getByRole('button')
+      .focus();
     await user.keyboard('{Enter}');
     await expectLastQuery({ page: 1, order: { field: 'code', direction: 'asc' } });
 

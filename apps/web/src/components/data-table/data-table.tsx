@@ -105,11 +105,11 @@ export function DataTable<Row>({
       </Alert>
     );
   } else if (result.isPending) {
-    bodyMessage = <Typography color="text.secondary">Loading…</Typography>;
+    bodyMessage = <Typography color="textSecondary">Loading…</Typography>;
   } else if (rows.length === 0) {
     bodyMessage = (
       <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1 }}>
-        <Typography color="text.secondary">{emptyMessage}</Typography>
+        <Typography color="textSecondary">{emptyMessage}</Typography>
         {state.hasSearchOrFilters && (
           <Button size="small" onClick={state.clearSearchAndFilters}>
             Clear search and filters
@@ -169,7 +169,8 @@ export function DataTable<Row>({
       <Box sx={{ height: 4 }}>{result.isFetching && <LinearProgress aria-label={`Loading ${label}`} />}</Box>
 
       <TableContainer>
-        <Table size="small" aria-label={label} aria-busy={result.isFetching}>
+        {/* Below this width the table scrolls sideways instead of squeezing names onto three lines. */}
+        <Table size="small" aria-label={label} aria-busy={result.isFetching} sx={{ minWidth: 900 }}>
           <TableHead>
             <TableRow>
               {columns.map((column) => {
@@ -256,7 +257,12 @@ export function DataTable<Row>({
         onRowsPerPageChange={(event) => state.setRows(Number(event.target.value))}
         showFirstButton
         showLastButton
-        sx={{ borderTop: 1, borderColor: 'divider' }}
+        sx={{
+          borderTop: 1,
+          borderColor: 'divider',
+          // On narrow screens wrap the controls rather than push the page buttons out of view.
+          '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', justifyContent: 'flex-end', rowGap: 0.5 },
+        }}
       />
     </Paper>
   );

@@ -1,3 +1,5 @@
+import type { PagedResponse } from '../../lib/paged-response';
+
 /** A clinic (organization) as GET /api/customers/organizations returns it. */
 export type Clinic = {
   id: string;
@@ -16,8 +18,4 @@ export type Clinic = {
   clinicWorkflows: { name: string; enabled: boolean; value: string | number | null }[];
 };
 
-export type PagedResponse<T> = {
-  links: { self: string; next: string | null; prev: string | null };
-  data: T[];
-  metadata: { totalCount: number; page: number; rows: number };
-};
+export type { PagedResponse };

@@ -1,16 +1,10 @@
-import LockOpenIcon from '@mui/icons-material/LockOpen';
-import LinearProgress from '@mui/material/LinearProgress';
-import Typography from '@mui/material/Typography';
-import { PageMessage } from '../../../components/page-message';
+import { Navigate } from 'react-router';
 
-/** Where the identity provider sends the browser back. The code exchange lands with sign-in. */
+/**
+ * The sign-in callback inside the app. The sign-in gate has already completed the sign-in and moved the
+ * address to the page it started from, so a signed-in user only lands here by opening /auth/callback
+ * itself: send them to the start page.
+ */
 export function AuthCallbackPage() {
-  return (
-    <PageMessage icon={<LockOpenIcon />} heading="Completing sign-in…" live>
-      <Typography color="text.secondary" sx={{ mb: 3 }}>
-        Sign-in is being completed. You will be taken to the portal in a moment.
-      </Typography>
-      <LinearProgress aria-label="Completing sign-in" />
-    </PageMessage>
-  );
+  return <Navigate to="/" replace />;
 }

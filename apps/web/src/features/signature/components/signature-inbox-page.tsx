@@ -26,7 +26,7 @@ export function SignatureInboxPage() {
 
   return (
     <PageMessage icon={<DrawIcon />} heading="The signature inbox is not built yet">
-      <Typography color="text.secondary" sx={{ mb: 3 }}>
+      <Typography color="textSecondary" sx={{ mb: 3 }}>
         Documents to review and sign will be listed here. Links to this page keep their filter, shown below.
       </Typography>
       <Box component="section" aria-labelledby="current-filter-heading" sx={{ textAlign: 'left' }}>
@@ -39,7 +39,7 @@ export function SignatureInboxPage() {
           Current filter
         </Typography>
         {!hasFilter && (
-          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+          <Typography variant="body2" color="textSecondary" sx={{ mb: 1 }}>
             No filter in the link.
           </Typography>
         )}
@@ -63,13 +63,13 @@ export function SignatureInboxPage() {
             <Box key={key} sx={{ display: 'contents' }}>
               <dt>
                 {label}{' '}
-                <Typography component="span" variant="caption" color="text.secondary">
+                <Typography component="span" variant="caption" color="textSecondary">
                   ({key})
                 </Typography>
               </dt>
               <dd data-filter={key}>
                 {value || (
-                  <Typography component="span" variant="body2" color="text.disabled">
+                  <Typography component="span" variant="body2" color="textDisabled">
                     not set
                   </Typography>
                 )}

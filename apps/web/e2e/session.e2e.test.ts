@@ -1,0 +1,138 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, watchPageProblems } from './support/browser';
+import { DEMO_CLINIC, loginPageUrl, readAccessToken, signIn, userMenuButton } from './support/portal';
+
+const baseUrl = inject('baseUrl');
+
+/** Changes the stored OIDC user the way a test needs (a spoiled token, a lost refresh token). */
+function editStoredUser(page: Page, change: { access_token?: string; refresh_token?: null }) {
+  return page.evaluate((patch) => {
+    const key = Object.keys(localStorage).find((name) => name.startsWith('oidc.user:'));
+    if (!key) throw new Error('no stored user');
+    const stored = JSON.parse(localStorage.getItem(key) ?? '{}') as Record<string, unknown>;
+    for (const [field, value] of Object.entries(patch)) {
+      if (value === null) delete stored[field];
+      else stored[field] = value;
+    }
+    localStorage.setItem(key, JSON.stringify(stored));
+  }, change);
+}
+
+describe('keeping a session alive, and ending it', () => {
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let problems: string[];
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  beforeEach(async () => {
+    context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    page = await context.newPage();
+    problems = watchPageProblems(page);
+  });
+  afterEach(async () => {
+    await context?.close();
+    expect(problems).toEqual([]);
+  });
+
+  it('renews the access token through the refresh token before it expires', async () => {
+    await page.clock.install();
+    await signIn(page, baseUrl, 'nurse@example.org');
+    const first = await readAccessToken(page);
+    // Access tokens live 15 minutes; renewal starts 60 s before the end.
+    await page.clock.fastForward('14:10');
+    await expect.poll(() => readAccessToken(page), { timeout: 10_000 }).not.toBe(first);
+    // The new token works: a reload shows the portal straight away.
+    await page.reload();
+    await userMenuButton(page).waitFor();
+  });
+
+  it('answers a 401 with one silent renewal and carries on', async () => {
+    await signIn(page, baseUrl, 'provider@example.org');
+    await editStoredUser(page, { access_token: 'spoiled.token.value' });
+    const unauthorized: string[] = [];
+    page.on('response', (response) => {
+      if (response.status() === 401) unauthorized.push(new URL(response.url()).pathname);
+    });
+    await page.reload();
+    await userMenuButton(page).waitFor();
+    expect(unauthorized).toEqual(['/api/users/me']);
+    expect(await readAccessToken(page)).not.toBe('spoiled.token.value');
+    problems.splice(0, problems.length, ...problems.filter((p) => !p.includes('status of 401')));
+  });
+
+  it('signs in again when the 401 cannot be renewed away, and comes back to the page', async () => {
+    await signIn(page, baseUrl, 'clinicadmin@example.org', { path: '/admin/users' });
+    await editStoredUser(page, { access_token: 'spoiled.token.value', refresh_token: null });
+    await page.reload();
+    // The provider session is still there, so the sign-in goes straight through and back.
+    await page.waitForURL(`${baseUrl}/admin/users`);
+    await userMenuButton(page).waitFor();
+    expect(await readAccessToken(page)).not.toBe('spoiled.token.value');
+    problems.splice(
+      0,
+      problems.length,
+      ...problems.filter((p) => !p.includes('status of 401') && !p.includes('[app] API call failed')),
+    );
+  });
+
+  it('signing out in one tab ends the session in the others', async () => {
+    await signIn(page, baseUrl, 'nurse@example.org');
+    const other = await context.newPage();
+    await other.goto(`${baseUrl}/`);
+    await userMenuButton(other).waitFor();
+
+    await userMenuButton(page).click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await page.waitForURL(loginPageUrl);
+
+    await other.getByText('Your session has ended. Sign in again to continue.').waitFor();
+    expect(await userMenuButton(other).count()).toBe(0);
+  });
+
+  it('ends the session when the provider refuses the refresh token (the user was locked meanwhile)', async () => {
+    // An administrator makes a user with a password, through the API with their own token.
+    const admin = await browser.newContext();
+    const adminPage = await admin.newPage();
+    await signIn(adminPage, baseUrl, 'clinicadmin@example.org');
+    const adminToken = await readAccessToken(adminPage);
+    await admin.close();
+    const api = (path: string, body: unknown) =>
+      fetch(`${baseUrl}${path}`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${adminToken}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const email = `temp.staff.${Date.now()}@example.org`;
+    const password = 'Temp-Staff-Password-2026!';
+    const created = await api('/api/users/create', {
+      email,
+      firstName: 'Temp',
+      lastName: 'Staff',
+      roles: [{ role: 'nurse', clinicNPI: DEMO_CLINIC.npi }],
+      password,
+    });
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+
+    await page.clock.install();
+    await signIn(page, baseUrl, email, { password });
+    expect((await api(`/api/users/${encodeURIComponent(id)}/lock-state`, { isLocked: true })).status).toBe(
+      200,
+    );
+
+    // The next renewal is refused: this tab forgets the user and says why, without a redirect loop.
+    await page.clock.fastForward('14:10');
+    await page.getByText('Your session has ended. Sign in again to continue.').waitFor();
+    expect(await readAccessToken(page)).toBeUndefined();
+    expect(await page.getByRole('button', { name: 'Sign in', exact: true }).isVisible()).toBe(true);
+    // The token endpoint's 400 is expected here.
+    problems.splice(0, problems.length, ...problems.filter((p) => !p.includes('status of 400')));
+  });
+});

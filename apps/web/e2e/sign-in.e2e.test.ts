@@ -1,0 +1,240 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, saveScreenshot, watchPageProblems } from './support/browser';
+import {
+  DEMO_CLINIC,
+  E2E_DEMO_PASSWORD,
+  loginPageUrl,
+  readAccessToken,
+  readClinicPicker,
+  readNavigation,
+  SEEDED_CLINIC_COUNT,
+  signIn,
+  submitLogin,
+  userMenuButton,
+} from './support/portal';
+
+const baseUrl = inject('baseUrl');
+const INBOX = 'Signature inbox';
+const EVERY_PAGE = [INBOX, 'Clinics', 'Users'];
+
+type Expectation = {
+  email: string;
+  nav: string[];
+  /** How many clinics the picker lists; 0: no picker. */
+  clinics: number;
+  /** Where '/' lands: the first page, or the welcome page. */
+  home: string;
+};
+
+// SPEC §6 roles through the permission table (packages/domain permissions.ts): the drawer shows the inbox
+// with document:read, Clinics with clinic:update-settings, Users with user:create. Roles under '*' count
+// everywhere except irh-finance, which opens no clinic at all.
+const ACCOUNTS: Expectation[] = [
+  { email: 'provider@example.org', nav: [INBOX], clinics: 1, home: '/signature/dashboard/' },
+  { email: 'nurse@example.org', nav: [INBOX], clinics: 1, home: '/signature/dashboard/' },
+  { email: 'readonly@example.org', nav: [INBOX], clinics: 1, home: '/signature/dashboard/' },
+  { email: 'devicetech@example.org', nav: [], clinics: 1, home: '/' },
+  { email: 'clinicadmin@example.org', nav: EVERY_PAGE, clinics: 1, home: '/signature/dashboard/' },
+  {
+    email: 'irhadmin@example.org',
+    nav: EVERY_PAGE,
+    clinics: SEEDED_CLINIC_COUNT,
+    home: '/signature/dashboard/',
+  },
+  {
+    email: 'sysadmin@example.org',
+    nav: EVERY_PAGE,
+    clinics: SEEDED_CLINIC_COUNT,
+    home: '/signature/dashboard/',
+  },
+  { email: 'irhtech@example.org', nav: [INBOX], clinics: SEEDED_CLINIC_COUNT, home: '/signature/dashboard/' },
+  {
+    email: 'irhreporting@example.org',
+    nav: [INBOX],
+    clinics: SEEDED_CLINIC_COUNT,
+    home: '/signature/dashboard/',
+  },
+  { email: 'irhfinance@example.org', nav: [], clinics: 0, home: '/' },
+];
+
+describe('signing in through the identity provider in a real browser', () => {
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let problems: string[];
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  beforeEach(async () => {
+    context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    page = await context.newPage();
+    problems = watchPageProblems(page);
+  });
+  afterEach(async () => {
+    await context?.close();
+    expect(problems).toEqual([]);
+  });
+
+  it.each(ACCOUNTS)('$email signs in and sees their role’s pages and clinics', async (account) => {
+    await signIn(page, baseUrl, account.email);
+    expect(new URL(page.url()).pathname).toBe(account.home);
+    expect(await readNavigation(page)).toEqual(account.nav);
+
+    const clinics = await readClinicPicker(page);
+    if (account.clinics === 0) {
+      expect(clinics).toBeUndefined();
+    } else {
+      expect(clinics).toHaveLength(account.clinics);
+      // The clinic roles all work at the first demo clinic; it is also first alphabetically.
+      expect(clinics?.[0]).toBe(DEMO_CLINIC.name);
+    }
+    if (account.home === '/') {
+      await expect
+        .poll(() =>
+          page.getByRole('heading', { level: 2, name: 'Your role has no pages here yet' }).isVisible(),
+        )
+        .toBe(true);
+    }
+    // Tokens are kept in local storage (SPEC §1).
+    expect(await readAccessToken(page)).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+  });
+
+  it('shows the header with the clinic picker and the user menu', async () => {
+    await signIn(page, baseUrl, 'irhadmin@example.org');
+    await saveScreenshot(page, 'header', { fullPage: false });
+
+    await page.getByRole('combobox', { name: 'Current clinic' }).click();
+    await page.getByRole('listbox').waitFor();
+    await saveScreenshot(page, 'header-clinic-picker-open', { fullPage: false });
+    // Switching clinic is kept across a reload.
+    const second = page.getByRole('listbox').getByRole('option').nth(1);
+    const secondName = (await second.textContent()) ?? '';
+    await second.click();
+    await expect
+      .poll(() => page.getByRole('combobox', { name: 'Current clinic' }).textContent())
+      .toBe(secondName);
+    await page.reload();
+    await userMenuButton(page).waitFor();
+    await expect
+      .poll(() => page.getByRole('combobox', { name: 'Current clinic' }).textContent())
+      .toBe(secondName);
+
+    await userMenuButton(page).click();
+    const menu = page.getByRole('menu');
+    await menu.waitFor();
+    expect(await menu.textContent()).toContain('irhadmin@example.org');
+    expect(await menu.getByRole('menuitem').allTextContents()).toEqual(['Sign out']);
+    await saveScreenshot(page, 'header-user-menu-open', { fullPage: false });
+  });
+
+  it('shows the welcome page to a role with no pages yet', async () => {
+    await signIn(page, baseUrl, 'devicetech@example.org');
+    await expect
+      .poll(() =>
+        page.getByRole('heading', { level: 2, name: 'Your role has no pages here yet' }).isVisible(),
+      )
+      .toBe(true);
+    await saveScreenshot(page, 'welcome');
+    // Pages the role may not use say so.
+    await page.goto(`${baseUrl}/admin/users`);
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'You do not have access to this page' }).isVisible())
+      .toBe(true);
+    await saveScreenshot(page, 'no-access');
+  });
+
+  it('keeps a wrong password on the login page with an error that names no field', async () => {
+    await page.goto(`${baseUrl}/`);
+    await page.waitForURL(loginPageUrl);
+    await saveScreenshot(page, 'login-page');
+    await submitLogin(page, 'nurse@example.org', 'not-the-password');
+    const alert = page.getByRole('alert');
+    await alert.waitFor();
+    expect(await alert.textContent()).toMatch(/^Sign-in failed\./);
+    expect(loginPageUrl(new URL(page.url()))).toBe(true);
+    expect(await page.getByLabel('Password').inputValue()).toBe('');
+    await saveScreenshot(page, 'login-wrong-password');
+    // The browser logs the 401 of the form post itself.
+    problems.splice(0, problems.length, ...problems.filter((p) => !p.includes('status of 401')));
+  });
+
+  it('signs out for real: the provider session ends, and the portal asks for a sign-in again', async () => {
+    await signIn(page, baseUrl, 'nurse@example.org');
+    await userMenuButton(page).click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    // End-session at the provider, back to the portal, which has no user and so asks to sign in.
+    await page.waitForURL(loginPageUrl);
+    expect(await readAccessToken(page)).toBeUndefined();
+
+    // A new visit does not get in on the old provider session either.
+    const again = await context.newPage();
+    await again.goto(`${baseUrl}/signature/dashboard/`);
+    await again.waitForURL(loginPageUrl);
+    expect(await again.getByRole('button', { name: 'Sign in' }).isVisible()).toBe(true);
+  });
+
+  it('comes back to a deep link after sign-in, query included', async () => {
+    const link = `/signature/dashboard/?clinicNpi=${DEMO_CLINIC.npi}&serviceLine=any&type=any&status=any&assignedTo=any&idIn=123`;
+    await signIn(page, baseUrl, 'provider@example.org', { path: link });
+    expect(page.url()).toBe(`${baseUrl}${link}`);
+    const filter = page.getByRole('region', { name: 'Current filter' });
+    expect(await filter.locator('dd[data-filter="clinicNpi"]').textContent()).toBe(DEMO_CLINIC.npi);
+    expect(await filter.locator('dd[data-filter="idIn"]').textContent()).toBe('123');
+  });
+
+  it('signs in with a 400×600 pop-up from the sign-in screen', async () => {
+    // Opening the callback address by hand has nothing to complete: the sign-in screen says so (SPEC §8).
+    await page.goto(`${baseUrl}/auth/callback`);
+    const alert = page.getByRole('alert');
+    await alert.waitFor();
+    expect(await alert.textContent()).toBe('There are no query params available for parsing');
+    await saveScreenshot(page, 'sign-in-screen');
+
+    const popupOpened = context.waitForEvent('page');
+    await page.getByRole('button', { name: 'Sign in with a pop-up window' }).click();
+    const popup = await popupOpened;
+    await popup.waitForURL(loginPageUrl);
+    expect(await popup.evaluate(() => [window.outerWidth, window.outerHeight])).toEqual([400, 600]);
+    await submitLogin(popup, 'readonly@example.org', E2E_DEMO_PASSWORD);
+    await popup.waitForEvent('close');
+
+    await userMenuButton(page).waitFor();
+    await page.waitForURL(`${baseUrl}/signature/dashboard/`);
+  });
+
+  it('shows "Popup closed" when the sign-in pop-up is closed', async () => {
+    await page.goto(`${baseUrl}/auth/callback`);
+    await page.getByRole('alert').waitFor();
+    const popupOpened = context.waitForEvent('page');
+    await page.getByRole('button', { name: 'Sign in with a pop-up window' }).click();
+    const popup = await popupOpened;
+    await popup.waitForURL(loginPageUrl);
+    await popup.close();
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe('Popup closed');
+  });
+
+  it('shows "Invalid state" for a sign-in answer it did not ask for', async () => {
+    await page.goto(`${baseUrl}/auth/callback?code=forged&state=unknown`);
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe('Invalid state');
+    // Signing in from there still works and lands on the start page, not the forged address.
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.waitForURL(loginPageUrl);
+    await submitLogin(page, 'nurse@example.org');
+    await userMenuButton(page).waitFor();
+    expect(page.url()).toBe(`${baseUrl}/signature/dashboard/`);
+  });
+
+  it('stays usable on a narrow screen', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signIn(page, baseUrl, 'clinicadmin@example.org');
+    await saveScreenshot(page, 'header-narrow', { fullPage: false });
+    await page.getByRole('button', { name: 'Open navigation' }).click();
+    await page.getByRole('navigation', { name: 'Main navigation' }).waitFor();
+    await saveScreenshot(page, 'navigation-narrow-clinic-admin', { fullPage: false });
+  });
+});

@@ -1,0 +1,65 @@
+import ApartmentIcon from '@mui/icons-material/Apartment';
+import DrawIcon from '@mui/icons-material/Draw';
+import GroupIcon from '@mui/icons-material/Group';
+import type { PermissionName } from '@portal/domain';
+import type { ReactNode } from 'react';
+import { isSafeReturnPath } from '../../lib/auth/return-to';
+import { SIGNATURE_DASHBOARD_PATH } from '../../lib/constants';
+
+export const CLINICS_PATH = '/admin/clinics';
+export const USERS_PATH = '/admin/users';
+
+export type NavItem = {
+  label: string;
+  to: string;
+  icon: ReactNode;
+  /** Shown, and the page opened, only with this permission at the current clinic. */
+  permission: PermissionName;
+};
+export type NavSection = { label: string; items: NavItem[] };
+
+/** Every page of the drawer, in order; the first one a user may use is their start page. */
+export const NAV_SECTIONS: readonly NavSection[] = [
+  {
+    label: 'Documents',
+    items: [
+      {
+        label: 'Signature inbox',
+        to: SIGNATURE_DASHBOARD_PATH,
+        icon: <DrawIcon />,
+        permission: 'document:read',
+      },
+    ],
+  },
+  {
+    label: 'Administration',
+    items: [
+      { label: 'Clinics', to: CLINICS_PATH, icon: <ApartmentIcon />, permission: 'clinic:update-settings' },
+      { label: 'Users', to: USERS_PATH, icon: <GroupIcon />, permission: 'user:create' },
+    ],
+  },
+];
+
+/** The drawer for one user: the items they may use, sections without any left out. */
+export function listNavSections(can: (permission: PermissionName) => boolean): NavSection[] {
+  return NAV_SECTIONS.map((section) => ({
+    ...section,
+    items: section.items.filter((item) => can(item.permission)),
+  })).filter((section) => section.items.length > 0);
+}
+
+/**
+ * Where '/' takes a user: their own home page when it is a page of this portal they may open,
+ * otherwise the first page of the drawer they may use, or undefined when there is none (the welcome page).
+ */
+export function findHomePath(
+  can: (permission: PermissionName) => boolean,
+  homePage?: string | null,
+): string | undefined {
+  const items = listNavSections(can).flatMap((section) => section.items);
+  if (homePage && isSafeReturnPath(homePage)) {
+    const path = homePage.split(/[?#]/)[0] ?? '';
+    if (items.some((item) => item.to === path || item.to === `${path}/`)) return homePage;
+  }
+  return items[0]?.to;
+}

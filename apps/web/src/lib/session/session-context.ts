@@ -1,0 +1,27 @@
+import { createContext, useContext } from 'react';
+import type { AllowedClinic, UserResource } from '../user-resource';
+import type { PermissionChecks } from './permissions';
+
+/** The signed-in user, the clinic they work in, and what they may do there. */
+export type Session = PermissionChecks & {
+  user: UserResource;
+  /** SPEC §3 display name: title, names, suffixes and '(IRH)' for provider-company users. */
+  displayName: string;
+  allowedClinics: AllowedClinic[];
+  currentClinic: AllowedClinic | undefined;
+  selectClinic: (npi: string) => void;
+};
+
+export const SessionContext = createContext<Session | undefined>(undefined);
+
+export function useSession(): Session {
+  const session = useContext(SessionContext);
+  if (!session) throw new Error('useSession must be used inside <SessionProvider>');
+  return session;
+}
+
+/** `can(permission)` at the current clinic, and `canAnywhere(permission)`. */
+export function usePermissions(): PermissionChecks & { clinicNpi: string | undefined } {
+  const { can, canAnywhere, currentClinic } = useSession();
+  return { can, canAnywhere, clinicNpi: currentClinic?.npi };
+}

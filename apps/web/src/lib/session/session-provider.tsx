@@ -1,0 +1,68 @@
+import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import { formatUserDisplayName } from '@portal/domain';
+import { useQuery } from '@tanstack/react-query';
+import { type ReactNode, useMemo } from 'react';
+import { useAuth } from 'react-oidc-context';
+import { BusyScreen } from '../../components/busy-screen';
+import { PageMessage } from '../../components/page-message';
+import { StandalonePage } from '../../components/standalone-page';
+import { useSignOut } from '../auth/use-sign-out';
+import type { CurrentUser } from './get-current-user';
+import { currentUserQueryOptions } from './get-current-user';
+import { createPermissionChecks } from './permissions';
+import { type Session, SessionContext } from './session-context';
+import { useCurrentClinic } from './use-current-clinic';
+
+function SessionValue({ current, children }: { current: CurrentUser; children: ReactNode }) {
+  const { currentClinic, selectClinic } = useCurrentClinic(current.allowedClinics);
+  const { user } = current;
+  const session = useMemo<Session>(
+    () => ({
+      user,
+      displayName: formatUserDisplayName(user.attributes),
+      allowedClinics: current.allowedClinics,
+      currentClinic,
+      selectClinic,
+      ...createPermissionChecks(user.attributes, currentClinic?.npi),
+    }),
+    [user, current.allowedClinics, currentClinic, selectClinic],
+  );
+  return <SessionContext value={session}>{children}</SessionContext>;
+}
+
+/** Loads the signed-in user (GET /api/users/me) and provides the session to everything below. */
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const auth = useAuth();
+  const signOut = useSignOut();
+  const profile = auth.user?.profile;
+  const query = useQuery(currentUserQueryOptions(profile?.sub ?? '', profile?.updated_at));
+
+  if (query.data) return <SessionValue current={query.data}>{children}</SessionValue>;
+  if (query.isError) {
+    return (
+      <StandalonePage>
+        <PageMessage
+          icon={<ErrorOutlineIcon />}
+          heading="Your profile could not be loaded"
+          headingComponent="h1"
+        >
+          <Typography role="alert" color="textSecondary" sx={{ mb: 3 }}>
+            {query.error.message}
+          </Typography>
+          <Box sx={{ display: 'flex', justifyContent: 'center', gap: 1.5 }}>
+            <Button variant="contained" onClick={() => void query.refetch()}>
+              Try again
+            </Button>
+            <Button variant="outlined" onClick={() => void signOut()}>
+              Sign out
+            </Button>
+          </Box>
+        </PageMessage>
+      </StandalonePage>
+    );
+  }
+  return <BusyScreen message="Loading your profile…" />;
+}

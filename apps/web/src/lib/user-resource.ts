@@ -1,0 +1,24 @@
+import type { UserRole } from '@portal/domain';
+
+/** A user as the /api/users routes return it. */
+export type UserAttributes = {
+  email: string;
+  firstName: string;
+  lastName: string;
+  title: string;
+  suffixes: string;
+  npi: string | null;
+  phone: string;
+  homePage: string;
+  roles: UserRole[];
+  isIrhUser: boolean;
+  isLocked: boolean;
+  samlProfileId: string | null;
+  createdAt: string;
+  updatedAt: string;
+};
+
+export type UserResource = { id: string; attributes: UserAttributes };
+
+/** A clinic the signed-in user may open (GET /api/users/me). */
+export type AllowedClinic = { npi: string; code: string; name: string };
