@@ -72,8 +72,13 @@ async function load(url: string) {
            now() - (g % 1000) * interval '1 hour',
            -(extract(epoch from now() - (g % 1000) * interval '1 hour') * 1000)::bigint,
            'P' || (g % 50000),
-           (ARRAY['Ada','Bruno','Carmen','Dmitri','Elena','Farid','Grace','Hiro'])[1 + g % 8],
-           (ARRAY['Abbott','Brennan','Castillo','Dumont','Eriksen','Fischer','Gallagher','Haddad','Ivanova','Jensen'])[1 + (g / 8) % 10] || (g % 997),
+           (ARRAY['Ada','Bruno','Carmen','Dmitri','Elena','Farid','Grace','Hiro','Ines','Jonas','Kaia','Luis','Maya',
+                  'Nikolai','Olu','Petra','Quinn','Rosa','Sven','Talia','Umar','Vera','Wes','Yusuf','Zoe'])[1 + g % 25],
+           -- 900 surnames from two syllables, so one name matches about 0.1% of documents, as in a real clinic.
+           initcap((ARRAY['ab','bren','cas','du','er','fisch','gal','had','iv','jen','kow','lind','mor','nak','ok',
+                           'pet','quin','ros','schm','tan','ue','var','whit','zol','bar','cor','del','fon','gar','hol'])[1 + (g / 25) % 30]
+                   || (ARRAY['bott','nan','tillo','mont','iksen','er','agher','dad','anova','sen','alski','qvist','eno',
+                             'amura','onkwo','rov','tero','si','idt','aka','da','ga','field','cz','ton','ley','man','wick','berg','stein'])[1 + (g / 750) % 30]),
            CASE WHEN g % 5 = 0 THEN NULL ELSE 'auth0|demo-provider' END,
            g % 500 = 0,
            repeat('0', 64),
@@ -157,7 +162,7 @@ async function main() {
   // Walk to page 100 through the next links once, then time that page.
   let next: string | null = todo;
   for (let page = 1; page < 100 && next; page++) {
-    const response = await app.inject({
+    const response: { json: () => unknown } = await app.inject({
       method: 'GET',
       url: next,
       headers: { authorization: `Bearer ${provider.accessToken}` },
@@ -182,7 +187,8 @@ async function main() {
     () => '/api/reports?filter[status]=unsigned&page[limit]=50',
     50,
   );
-  const names = ['brennan', 'castillo', 'haddad 17', 'ivanova', 'grace jensen'];
+  // Surnames (about 100 documents each in the clinic), a first and last name, and a patient id.
+  const names = ['brennan', 'castillo', 'grace hadsen', 'ivanova', 'P4711', 'lindqvist', 'maya whitfield'];
   await time(
     'Search by patient name, largest clinic',
     provider.accessToken,

@@ -28,8 +28,13 @@ function createKysely(dialect: PGliteDialect | PostgresDialect): Kysely<Database
 /** Opens a pool on a PostgreSQL server. */
 export function openPostgres(connectionString: string): DatabaseHandle {
   const pool = new pg.Pool({ connectionString, max: 10 });
-  const db = createKysely(new PostgresDialect({ pool }));
   let closed = false;
+  // An idle connection the server drops (a restart, a failover, an administrator) must not crash the
+  // process: the pool replaces it on the next query. Only the error code is logged (no query text).
+  pool.on('error', (error: Error & { code?: string }) => {
+    if (!closed) console.warn(`PostgreSQL dropped an idle connection (${error.code ?? error.name})`);
+  });
+  const db = createKysely(new PostgresDialect({ pool }));
   return {
     db,
     engine: 'postgres',

@@ -4,6 +4,23 @@ import type { DocumentListQuery, DocumentSortField } from './documents.schemas';
 
 type Executor = Db | Tx;
 
+/** Mirrors the status_rank column of migration 0005. */
+const STATUS_RANKS: Record<string, number> = {
+  unsigned: 0,
+  signing: 1,
+  acknowledging: 1,
+  acknowledged: 2,
+  signed: 3,
+  draft: 4,
+  error: 5,
+};
+
+/**
+ * Counting every match of a large list costs more than the page itself (100,000 to-do documents, or a
+ * million across clinics), so the count stops here; beyond it the total is reported as a lower bound.
+ */
+export const COUNT_CAP = 1000;
+
 /** A sort key column: its SQL, and whether an ascending public sort reads it ascending. */
 type SortColumn = { expression: RawBuilder<unknown>; ascending: boolean };
 
@@ -101,7 +118,12 @@ function filteredDocuments(db: Executor, filters: DocumentFilters) {
   if (filters.clinicNpi) query = query.where('d.clinicNpi', '=', filters.clinicNpi);
   if (filters.serviceLine) query = query.where('d.serviceLine', '=', filters.serviceLine);
   if (filters.types?.length) query = query.where('d.type', 'in', filters.types);
-  if (filters.statuses?.length) query = query.where('d.status', 'in', filters.statuses);
+  if (filters.statuses?.length) {
+    query = query.where('d.status', 'in', filters.statuses);
+    // The same condition on the indexed rank lets the inbox index serve it as a range.
+    const ranks = [...new Set(filters.statuses.map((status) => STATUS_RANKS[status] ?? 6))];
+    query = query.where(sql<SqlBool>`d.status_rank IN (${sql.join(ranks)})`);
+  }
   if (filters.alerts?.length) query = query.where('d.alert', 'in', filters.alerts);
   if (filters.assignedTo === null) query = query.where('d.assignedTo', 'is', null);
   else if (filters.assignedTo) query = query.where('d.assignedTo', '=', filters.assignedTo);
@@ -124,6 +146,18 @@ function filteredDocuments(db: Executor, filters: DocumentFilters) {
     }
   }
   return query;
+}
+
+/**
+ * The first COUNT_CAP + 1 matches. Without a search they are walked in the page's own order, so the planner
+ * reads the inbox index and stops early instead of building a bitmap of every match; with a search the
+ * trigram index finds them faster than a walk that would test every row.
+ */
+function cappedMatches(query: ReturnType<typeof filteredDocuments>, sortColumns: SortColumn[]) {
+  let capped = query.select(sql`1`.as('one'));
+  for (const column of sortColumns)
+    capped = capped.orderBy(column.expression, column.ascending ? 'asc' : 'desc');
+  return capped.limit(COUNT_CAP + 1);
 }
 
 /** One page of documents in the requested order, continuing after a cursor or at an offset. */
@@ -151,7 +185,10 @@ export async function findDocumentsPage(
   const [rows, count] = await Promise.all([
     page.execute(),
     options.withCount
-      ? filteredDocuments(db, filters)
+      ? db
+          .selectFrom(
+            cappedMatches(filteredDocuments(db, filters), filters.search ? [] : sortColumns).as('capped'),
+          )
           .select((eb) => eb.fn.countAll<number>().as('count'))
           .executeTakeFirstOrThrow()
       : Promise.resolve(null),
@@ -163,7 +200,13 @@ export async function findDocumentsPage(
     hasMore && last
       ? encodeCursor(sortColumns.map((_column, index) => normaliseKey(last[`sortKey${index}`])))
       : null;
-  return { rows: visible, nextCursor, totalCount: count ? Number(count.count) : null };
+  const counted = count ? Number(count.count) : null;
+  return {
+    rows: visible,
+    nextCursor,
+    totalCount: counted === null ? null : Math.min(counted, COUNT_CAP),
+    totalCountIsLowerBound: counted !== null && counted > COUNT_CAP,
+  };
 }
 
 /** Keys go into a JSON cursor: dates as ISO text, bigints as text, so they compare back exactly. */

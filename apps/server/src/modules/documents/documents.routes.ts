@@ -122,7 +122,12 @@ export const documentsRoutes: FastifyPluginAsyncZod<DocumentsContext> = async (a
               : null,
         },
         data: page.data,
-        metadata: { totalCount: page.totalCount, limit: query['page[limit]'], offset },
+        metadata: {
+          totalCount: page.totalCount,
+          totalCountIsLowerBound: page.totalCountIsLowerBound,
+          limit: query['page[limit]'],
+          offset,
+        },
       };
     },
   );

@@ -74,7 +74,8 @@ export const documentListSchema = z.object({
   links: pageLinksSchema,
   data: z.array(documentResourceSchema),
   metadata: z.object({
-    totalCount: z.number().int().nullable(),
+    totalCount: z.number().int().nullable().describe('null on later keyset pages; at most 1000'),
+    totalCountIsLowerBound: z.boolean().describe('true when more than 1000 match: show "1000+"'),
     limit: z.number().int(),
     offset: z.number().int().nullable(),
   }),

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertDocument, OTHER_CLINIC_NPI, OWN_CLINIC_NPI } from '../../test-support/fixtures';
 import { bearer, signIn, type Tokens } from '../../test-support/sign-in';
@@ -17,7 +18,7 @@ type ListBody = {
       clinicNpi: string;
     };
   }[];
-  metadata: { totalCount: number | null; limit: number };
+  metadata: { totalCount: number | null; totalCountIsLowerBound: boolean; limit: number };
 };
 
 describe('the document list query', () => {
@@ -159,6 +160,22 @@ describe('the document list query', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(JSON.stringify(response.json().details)).toContain(field.replace(/[[\]]/g, (c) => c));
+  });
+
+  it('counts at most 1,000 matches and then says the total is a lower bound', async () => {
+    const template = await portal.db
+      .selectFrom('documents')
+      .select('originalSha256')
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    await sql`
+      INSERT INTO documents (clinic_npi, type, service_line, dos, dos_key, patient_id, patient_last_name, original_sha256)
+      SELECT ${OTHER_CLINIC_NPI}, 'rpm-report', 'rpm', now(), -(extract(epoch from now()) * 1000)::bigint, 'BULK' || g, 'Bulk', ${template.originalSha256}
+      FROM generate_series(1, 1005) AS g`.execute(portal.db);
+    const { body } = await list(`filter[clinicNpi]=${OTHER_CLINIC_NPI}`, sysadmin);
+    expect(body.metadata).toMatchObject({ totalCount: 1000, totalCountIsLowerBound: true });
+    const { body: small } = await list('page[limit]=5');
+    expect(small.metadata).toMatchObject({ totalCount: 31, totalCountIsLowerBound: false });
   });
 
   it('filtering on a clinic the caller cannot see answers 404', async () => {

@@ -5,6 +5,7 @@ import { drawEpisodesPage } from './demo/draw-episodes-page';
 import { drawMeasurementsPage } from './demo/draw-measurements-page';
 import { drawPageChrome } from './demo/draw-page-chrome';
 import { createStripResources } from './demo/draw-rhythm-strip';
+import { createReportCanvas } from './demo/report-canvas';
 import { createReportFont, PAGE_HEIGHT, PAGE_WIDTH, type ReportFonts } from './demo/report-style';
 import { isWinAnsiText } from './demo/win-ansi';
 import { toDrawableText, toSingleLine } from './drawable-text';
@@ -42,7 +43,8 @@ export async function generateDemoReportPdf(input: DemoReportInput): Promise<Uin
   let shown = input;
   if (!textsOf(input).every(isWinAnsiText)) {
     const files = await loadDejaVuFonts();
-    const hasGlyph = (codePoint: number) => files.regular.hasGlyph(codePoint) && files.bold.hasGlyph(codePoint);
+    const hasGlyph = (codePoint: number) =>
+      files.regular.hasGlyph(codePoint) && files.bold.hasGlyph(codePoint);
     shown = mapTexts(input, (text) => toDrawableText(text, hasGlyph));
     const unicode = await embedDejaVuFonts(doc, JSON.stringify(shown));
     fonts = {
@@ -56,17 +58,18 @@ export async function generateDemoReportPdf(input: DemoReportInput): Promise<Uin
   const resources = createStripResources(doc);
   const chrome = { clinicName: shown.clinicName, pageCount: input.pageCount, fonts };
   for (let pageNumber = 1; pageNumber <= input.pageCount; pageNumber++) {
-    const page = doc.addPage([PAGE_WIDTH, PAGE_HEIGHT]);
-    drawPageChrome(page, content, { ...chrome, pageNumber });
-    if (pageNumber === 1) drawCoversheet(page, content, chrome);
-    else if (pageNumber === 2) drawMeasurementsPage(page, content, { fonts, resources });
+    const canvas = createReportCanvas(doc, doc.addPage([PAGE_WIDTH, PAGE_HEIGHT]));
+    drawPageChrome(canvas, content, { ...chrome, pageNumber });
+    if (pageNumber === 1) drawCoversheet(canvas, content, chrome);
+    else if (pageNumber === 2) drawMeasurementsPage(canvas, content, { fonts, resources });
     else {
       const first = (pageNumber - 3) * STRIPS_PER_PAGE;
-      drawEpisodesPage(page, content.episodeStrips.slice(first, first + STRIPS_PER_PAGE), {
+      drawEpisodesPage(canvas, content.episodeStrips.slice(first, first + STRIPS_PER_PAGE), {
         fonts,
         resources,
       });
     }
+    canvas.finish();
   }
   // Small documents: no need to yield to the event loop while writing.
   return doc.save({ objectsPerTick: Number.POSITIVE_INFINITY });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { mergePdfs } from './merge-pdfs';
 import { checkWithQpdf, extractText } from './test-support/pdf-tools';
@@ -21,8 +22,12 @@ describe('merging PDFs into one', () => {
     const second = await buildSamplePdf([{ size: [595.28, 841.89], label: 'B1' }]);
     const third = buildUnbalancedStatePdf();
 
+    const digest = (pdf: Uint8Array) => createHash('sha256').update(pdf).digest('hex');
+    const before = [first, second, third].map(digest);
+
     const merged = await mergePdfs([second, first, third, second]);
 
+    expect([first, second, third].map(digest)).toEqual(before);
     expect((await checkWithQpdf(merged)).exitCode).toBe(0);
     expect(await pageTexts(merged)).toEqual(['B1', 'A1', 'A2', 'Scaled twice, never restored', 'B1']);
   });

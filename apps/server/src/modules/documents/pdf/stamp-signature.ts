@@ -1,10 +1,10 @@
 import { NOTE_MAX_LENGTH } from '@portal/domain';
 import { PDFDocument } from 'pdf-lib';
 import { addSignaturePages } from './add-signature-pages';
-import { prepareSignatureFooter } from './draw-signature-footer';
 import { toDrawableText, toSingleLine } from './drawable-text';
 import { embedDejaVuFonts, loadDejaVuFonts } from './fonts';
 import { getPageFrame } from './page-frame';
+import { prepareSignatureFooter } from './prepare-signature-footer';
 import type { SignatureManifestation } from './signature-manifestation';
 
 export type { DateOfServiceDisplay, SignatureManifestation } from './signature-manifestation';

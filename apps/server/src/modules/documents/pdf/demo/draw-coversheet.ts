@@ -1,19 +1,6 @@
-import {
-  LineCapStyle,
-  LineJoinStyle,
-  lineTo,
-  moveTo,
-  type PDFPage,
-  popGraphicsState,
-  pushGraphicsState,
-  setLineCap,
-  setLineJoin,
-  setLineWidth,
-  setStrokingRgbColor,
-  stroke,
-} from 'pdf-lib';
 import type { DemoReportContent, Highlight } from './demo-report-content';
 import { drawParagraphs } from './draw-paragraphs';
+import { num, type ReportCanvas } from './report-canvas';
 import {
   COLORS,
   CONTENT_WIDTH,
@@ -29,31 +16,31 @@ const ROW_HEIGHT = 17;
 
 /** Page 1: clinic letterhead, title, report type, the alert if any, patient, device and transmission panels. */
 export function drawCoversheet(
-  page: PDFPage,
+  canvas: ReportCanvas,
   content: DemoReportContent,
   at: { clinicName: string; pageCount: number; fonts: ReportFonts },
 ): void {
   const { fonts } = at;
-  page.drawRectangle({ x: 0, y: PAGE_HEIGHT - 80, width: PAGE_WIDTH, height: 80, color: COLORS.primary });
+  canvas.rectangle(0, PAGE_HEIGHT - 80, PAGE_WIDTH, 80, { fill: COLORS.primary });
   const nameSize = Math.min(20, (20 * 400) / fonts.bold.widthOfTextAtSize(at.clinicName, 20));
-  drawLabel(page, at.clinicName, {
+  drawLabel(canvas, at.clinicName, {
     x: MARGIN,
     y: 752,
     size: nameSize,
     font: fonts.bold,
     color: COLORS.white,
   });
-  drawLabel(page, `Cardiac Device Clinic  ·  ${content.serviceLineLabel}`, {
+  drawLabel(canvas, `Cardiac Device Clinic  ·  ${content.serviceLineLabel}`, {
     x: MARGIN,
     y: 734,
     size: 9,
     font: fonts.regular,
     color: COLORS.primaryLight,
   });
-  drawHeartbeatMark(page, PAGE_WIDTH - MARGIN - 70, 740);
+  drawHeartbeatMark(canvas, PAGE_WIDTH - MARGIN - 70, 740);
 
-  drawLabel(page, 'Remote Monitoring Report', { x: MARGIN, y: 668, size: 24, font: fonts.bold });
-  drawLabel(page, `${content.typeLabel} report  ·  ${content.serviceLineLabel}`, {
+  drawLabel(canvas, 'Remote Monitoring Report', { x: MARGIN, y: 668, size: 24, font: fonts.bold });
+  drawLabel(canvas, `${content.typeLabel} report  ·  ${content.serviceLineLabel}`, {
     x: MARGIN,
     y: 648,
     size: 12,
@@ -67,23 +54,29 @@ export function drawCoversheet(
       10.5,
       (10.5 * (CONTENT_WIDTH - 28)) / fonts.bold.widthOfTextAtSize(content.alertText, 10.5),
     );
-    page.drawRectangle({ x: MARGIN, y: y - 44, width: CONTENT_WIDTH, height: 44, color: COLORS.alertLight });
-    page.drawRectangle({ x: MARGIN, y: y - 44, width: 4, height: 44, color: COLORS.alert });
-    drawLabel(page, 'DEVICE ALERT', {
+    canvas.rectangle(MARGIN, y - 44, CONTENT_WIDTH, 44, { fill: COLORS.alertLight });
+    canvas.rectangle(MARGIN, y - 44, 4, 44, { fill: COLORS.alert });
+    drawLabel(canvas, 'DEVICE ALERT', {
       x: MARGIN + 14,
       y: y - 16,
       size: 8.5,
       font: fonts.bold,
       color: COLORS.alert,
     });
-    drawLabel(page, content.alertText, { x: MARGIN + 14, y: y - 33, size, font: fonts.bold });
+    drawLabel(canvas, content.alertText, { x: MARGIN + 14, y: y - 33, size, font: fonts.bold });
     y -= 60;
   }
 
   const halfWidth = (CONTENT_WIDTH - 16) / 2;
   const panelRows = Math.max(content.patientRows.length, content.deviceRows.length);
-  drawPanel(page, 'PATIENT', content.patientRows, { x: MARGIN, y, width: halfWidth, rows: panelRows, fonts });
-  drawPanel(page, 'DEVICE', content.deviceRows, {
+  drawPanel(canvas, 'PATIENT', content.patientRows, {
+    x: MARGIN,
+    y,
+    width: halfWidth,
+    rows: panelRows,
+    fonts,
+  });
+  drawPanel(canvas, 'DEVICE', content.deviceRows, {
     x: MARGIN + halfWidth + 16,
     y,
     width: halfWidth,
@@ -91,7 +84,7 @@ export function drawCoversheet(
     fonts,
   });
   y -= panelHeight(panelRows) + 16;
-  drawPanel(page, 'TRANSMISSION', content.transmissionRows, {
+  drawPanel(canvas, 'TRANSMISSION', content.transmissionRows, {
     x: MARGIN,
     y,
     width: CONTENT_WIDTH,
@@ -99,17 +92,17 @@ export function drawCoversheet(
     fonts,
   });
   y -= panelHeight(content.transmissionRows.length) + 16;
-  y = drawHighlights(page, content.highlights, { y, fonts }) - 26;
+  y = drawHighlights(canvas, content.highlights, { y, fonts }) - 26;
 
   const onePage = at.pageCount === 1;
-  drawLabel(page, onePage ? 'Findings' : 'Summary', {
+  drawLabel(canvas, onePage ? 'Findings' : 'Summary', {
     x: MARGIN,
     y,
     size: 12,
     font: fonts.bold,
     color: COLORS.primary,
   });
-  y = drawParagraphs(page, onePage ? content.findings : [content.summary], {
+  y = drawParagraphs(canvas, onePage ? content.findings : [content.summary], {
     x: MARGIN,
     y: y - 4,
     width: CONTENT_WIDTH,
@@ -120,10 +113,10 @@ export function drawCoversheet(
   });
   if (!onePage) {
     y -= 18;
-    drawLabel(page, 'Contents', { x: MARGIN, y, size: 12, font: fonts.bold, color: COLORS.primary });
+    drawLabel(canvas, 'Contents', { x: MARGIN, y, size: 12, font: fonts.bold, color: COLORS.primary });
     const strips = content.episodeStrips.length;
     drawParagraphs(
-      page,
+      canvas,
       [
         `Page 2: ${content.measurementTitle}, presenting rhythm and findings`,
         ...(at.pageCount > 2
@@ -136,7 +129,7 @@ export function drawCoversheet(
     );
   }
   drawLabel(
-    page,
+    canvas,
     'Prepared from remotely transmitted data by the device clinic. Clinical decisions rest with the reviewing physician.',
     { x: MARGIN, y: 62, size: 7.5, font: fonts.regular, color: COLORS.muted },
   );
@@ -147,35 +140,30 @@ function panelHeight(rows: number): number {
 }
 
 function drawPanel(
-  page: PDFPage,
+  canvas: ReportCanvas,
   title: string,
   rows: [string, string][],
   at: { x: number; y: number; width: number; rows: number; fonts: ReportFonts },
 ): void {
   const { x, y, width, fonts } = at;
   const height = panelHeight(at.rows);
-  page.drawRectangle({
-    x,
-    y: y - height,
-    width,
-    height,
-    color: COLORS.panel,
-    borderColor: COLORS.rule,
-    borderWidth: 0.6,
+  canvas.rectangle(x, y - height, width, height, {
+    fill: COLORS.panel,
+    stroke: { color: COLORS.rule, width: 0.6 },
   });
-  page.drawRectangle({ x, y: y - height, width: 3, height, color: COLORS.primary });
-  drawLabel(page, title, { x: x + 14, y: y - 17, size: 8, font: fonts.bold, color: COLORS.primary });
+  canvas.rectangle(x, y - height, 3, height, { fill: COLORS.primary });
+  drawLabel(canvas, title, { x: x + 14, y: y - 17, size: 8, font: fonts.bold, color: COLORS.primary });
   const valueWidth = width - 124;
   for (const [index, [label, value]] of rows.entries()) {
     const rowY = y - 35 - index * ROW_HEIGHT;
-    drawLabel(page, label, { x: x + 14, y: rowY, size: 8.5, font: fonts.regular, color: COLORS.muted });
+    drawLabel(canvas, label, { x: x + 14, y: rowY, size: 8.5, font: fonts.regular, color: COLORS.muted });
     const size = Math.min(9.5, (9.5 * valueWidth) / Math.max(1, fonts.bold.widthOfTextAtSize(value, 9.5)));
-    drawLabel(page, value, { x: x + 118, y: rowY, size, font: fonts.bold });
+    drawLabel(canvas, value, { x: x + 118, y: rowY, size, font: fonts.bold });
   }
 }
 
 /** The letterhead's mark: one white heartbeat. */
-function drawHeartbeatMark(page: PDFPage, x: number, y: number): void {
+function drawHeartbeatMark(canvas: ReportCanvas, x: number, y: number): void {
   const points: [number, number][] = [
     [0, 0],
     [22, 0],
@@ -190,21 +178,13 @@ function drawHeartbeatMark(page: PDFPage, x: number, y: number): void {
     [66, 8],
     [72, 0],
   ];
-  page.pushOperators(
-    pushGraphicsState(),
-    setStrokingRgbColor(1, 1, 1),
-    setLineWidth(2),
-    setLineJoin(LineJoinStyle.Round),
-    setLineCap(LineCapStyle.Round),
-    ...points.map(([dx, dy], index) => (index === 0 ? moveTo : lineTo)(x + dx, y + dy)),
-    stroke(),
-    popGraphicsState(),
-  );
+  const path = points.map(([dx, dy], index) => `${num(x + dx)} ${num(y + dy)} ${index === 0 ? 'm' : 'l'}`);
+  canvas.operators(`q 1 1 1 RG 2 w 1 j 1 J ${path.join(' ')} S Q`);
 }
 
 /** Result tiles in one row; returns the y below them. */
 function drawHighlights(
-  page: PDFPage,
+  canvas: ReportCanvas,
   highlights: Highlight[],
   at: { y: number; fonts: ReportFonts },
 ): number {
@@ -215,17 +195,12 @@ function drawHighlights(
   for (const [index, highlight] of highlights.entries()) {
     const x = MARGIN + index * (width + gap);
     const color = COLORS[highlight.tone];
-    page.drawRectangle({
-      x,
-      y: at.y - height,
-      width,
-      height,
-      color: COLORS.white,
-      borderColor: COLORS.rule,
-      borderWidth: 0.6,
+    canvas.rectangle(x, at.y - height, width, height, {
+      fill: COLORS.white,
+      stroke: { color: COLORS.rule, width: 0.6 },
     });
-    page.drawRectangle({ x, y: at.y - 3, width, height: 3, color });
-    drawLabel(page, fitText(highlight.label.toUpperCase(), fonts.bold, 7, width - 20), {
+    canvas.rectangle(x, at.y - 3, width, 3, { fill: color });
+    drawLabel(canvas, fitText(highlight.label.toUpperCase(), fonts.bold, 7, width - 20), {
       x: x + 10,
       y: at.y - 16,
       size: 7,
@@ -233,8 +208,8 @@ function drawHighlights(
       color: COLORS.muted,
     });
     const valueSize = Math.min(14, (14 * (width - 20)) / fonts.bold.widthOfTextAtSize(highlight.value, 14));
-    drawLabel(page, highlight.value, { x: x + 10, y: at.y - 34, size: valueSize, font: fonts.bold, color });
-    drawLabel(page, fitText(highlight.detail, fonts.regular, 7.5, width - 20), {
+    drawLabel(canvas, highlight.value, { x: x + 10, y: at.y - 34, size: valueSize, font: fonts.bold, color });
+    drawLabel(canvas, fitText(highlight.detail, fonts.regular, 7.5, width - 20), {
       x: x + 10,
       y: at.y - 47,
       size: 7.5,

@@ -1,20 +1,20 @@
-import type { PDFPage } from 'pdf-lib';
 import type { StripSpec } from './demo-report-content';
 import type { StripResources } from './draw-rhythm-strip';
 import { drawStripBlock } from './draw-strip-block';
 import { drawTable } from './draw-table';
+import type { ReportCanvas } from './report-canvas';
 import { CONTENT_WIDTH, drawLabel, MARGIN, type ReportFonts } from './report-style';
 
 /** Pages 3 on: a log of this page's stored episodes, then one rhythm strip per episode. */
 export function drawEpisodesPage(
-  page: PDFPage,
+  canvas: ReportCanvas,
   strips: StripSpec[],
   at: { fonts: ReportFonts; resources: StripResources },
 ): void {
   const { fonts } = at;
-  drawLabel(page, 'Stored episodes', { x: MARGIN, y: 704, size: 14, font: fonts.bold });
+  drawLabel(canvas, 'Stored episodes', { x: MARGIN, y: 704, size: 14, font: fonts.bold });
   let y = drawTable(
-    page,
+    canvas,
     {
       title: 'Episode log',
       columns: [
@@ -34,5 +34,5 @@ export function drawEpisodesPage(
   );
   y -= 18;
   for (const strip of strips)
-    y = drawStripBlock(page, strip, { y, size: 'tall', fonts, resources: at.resources }) - 16;
+    y = drawStripBlock(canvas, strip, { y, size: 'tall', fonts, resources: at.resources }) - 16;
 }

@@ -1,5 +1,5 @@
-import type { PDFPage } from 'pdf-lib';
 import { wrapText } from '../wrap-text';
+import type { ReportCanvas } from './report-canvas';
 import { COLORS, drawLabel, type ReportFont } from './report-style';
 
 /**
@@ -7,9 +7,17 @@ import { COLORS, drawLabel, type ReportFont } from './report-style';
  * the footer. Returns the y below the last line.
  */
 export function drawParagraphs(
-  page: PDFPage,
+  canvas: ReportCanvas,
   paragraphs: string[],
-  at: { x: number; y: number; width: number; floor: number; font: ReportFont; size: number; bullets?: boolean },
+  at: {
+    x: number;
+    y: number;
+    width: number;
+    floor: number;
+    font: ReportFont;
+    size: number;
+    bullets?: boolean;
+  },
 ): number {
   const indent = at.bullets ? 11 : 0;
   const lineHeight = at.size * 1.35;
@@ -20,8 +28,8 @@ export function drawParagraphs(
       y -= lineHeight;
       const last = y - lineHeight < at.floor;
       if (at.bullets && index === 0)
-        drawLabel(page, '•', { x: at.x, y, size: at.size, font: at.font, color: COLORS.primary });
-      drawLabel(page, last && index < lines.length - 1 ? `${line} …` : line, {
+        drawLabel(canvas, '•', { x: at.x, y, size: at.size, font: at.font, color: COLORS.primary });
+      drawLabel(canvas, last && index < lines.length - 1 ? `${line} …` : line, {
         x: at.x + indent,
         y,
         size: at.size,

@@ -1,29 +1,7 @@
-import {
-  concatTransformationMatrix,
-  drawObject,
-  fill,
-  LineCapStyle,
-  LineJoinStyle,
-  lineTo,
-  moveTo,
-  type PDFDocument,
-  type PDFName,
-  type PDFOperator,
-  type PDFPage,
-  type PDFRef,
-  popGraphicsState,
-  pushGraphicsState,
-  rectangle,
-  setFillingRgbColor,
-  setLineCap,
-  setLineJoin,
-  setLineWidth,
-  setStrokingRgbColor,
-  stroke,
-} from 'pdf-lib';
-import { getOrAdd } from '../get-or-add';
+import type { PDFDocument, PDFRef } from 'pdf-lib';
 import type { StripSpec } from './demo-report-content';
-import { COLORS, drawLabel, type ReportFonts, round } from './report-style';
+import { num, type ReportCanvas, registerContentStream } from './report-canvas';
+import { COLORS, drawLabel, type ReportFonts } from './report-style';
 import { createSeededRandom } from './seeded-random';
 
 const MM = 72 / 25.4;
@@ -44,16 +22,15 @@ export type StripResources = {
   doc: PDFDocument;
   grids: Partial<Record<StripSize, PDFRef>>;
   beats: Partial<Record<BeatKind, PDFRef>>;
-  names: WeakMap<PDFPage, Map<PDFRef, PDFName>>;
 };
 
 export function createStripResources(doc: PDFDocument): StripResources {
-  return { doc, grids: {}, beats: {}, names: new WeakMap() };
+  return { doc, grids: {}, beats: {} };
 }
 
 /** ECG paper with a trace and its RR intervals; (x, y) is the paper's bottom-left corner. */
 export function drawRhythmStrip(
-  page: PDFPage,
+  canvas: ReportCanvas,
   resources: StripResources,
   spec: StripSpec,
   at: { x: number; y: number; size: StripSize; fonts: ReportFonts },
@@ -63,24 +40,15 @@ export function drawRhythmStrip(
   const beats = scheduleBeats(spec, random.next);
   const grid = resources.grids[at.size] ?? registerGrid(resources.doc, height);
   resources.grids[at.size] = grid;
-  const gridName = nameOnPage(page, resources, grid);
-  const toX = (seconds: number) => round(at.x + TRACE_START + seconds * SPEED);
-  const baseY = at.y + height * 0.37;
+  const toX = (seconds: number) => num(at.x + TRACE_START + seconds * SPEED);
+  const baseY = num(at.y + height * 0.37);
 
-  const ops: PDFOperator[] = [
-    pushGraphicsState(),
-    concatTransformationMatrix(1, 0, 0, 1, round(at.x), round(at.y)),
-    drawObject(gridName),
-    popGraphicsState(),
-    pushGraphicsState(),
-    ...traceStyle(),
+  const ops = [
+    `q 1 0 0 1 ${num(at.x)} ${num(at.y)} cm ${canvas.xObjectName(grid)} Do Q`,
+    `q ${TRACE_STYLE}`,
     // 1 mV calibration pulse.
-    moveTo(round(at.x + 2 * MM), round(baseY)),
-    lineTo(round(at.x + 3 * MM), round(baseY)),
-    lineTo(round(at.x + 3 * MM), round(baseY + VOLT)),
-    lineTo(round(at.x + 8 * MM), round(baseY + VOLT)),
-    lineTo(round(at.x + 8 * MM), round(baseY)),
-    lineTo(toX(0), round(baseY)),
+    `${num(at.x + 2 * MM)} ${baseY} m ${num(at.x + 3 * MM)} ${baseY} l ${num(at.x + 3 * MM)} ${num(at.y + height * 0.37 + VOLT)} l`,
+    `${num(at.x + 8 * MM)} ${num(at.y + height * 0.37 + VOLT)} l ${num(at.x + 8 * MM)} ${baseY} l ${toX(0)} ${baseY} l`,
   ];
   // The baseline between beats: flat in sinus rhythm, fibrillatory waves in AF.
   let penAt = 0;
@@ -88,34 +56,28 @@ export function drawRhythmStrip(
     const shape = BEAT_SHAPES[beat.kind];
     const until = Math.min(beat.at + shape.start, TRACE_SECONDS);
     if (until > penAt) {
-      ops.push(moveTo(toX(penAt), round(baseY)));
+      ops.push(`${toX(penAt)} ${baseY} m`);
       const fibrillating = beat.kind === 'af' || beat.kind === 'af-fast';
       for (let t = penAt + 0.035; fibrillating && t < until - 0.02; t += 0.035) {
-        ops.push(lineTo(toX(t), round(baseY + (random.next() - 0.5) * 0.14 * VOLT)));
+        ops.push(`${toX(t)} ${num(at.y + height * 0.37 + (random.next() - 0.5) * 0.14 * VOLT)} l`);
       }
-      ops.push(lineTo(toX(until), round(baseY)));
+      ops.push(`${toX(until)} ${baseY} l`);
     }
     penAt = beat.at + shape.end;
   }
-  ops.push(stroke(), popGraphicsState());
+  ops.push('S Q');
   for (const beat of beats) {
     const shape = resources.beats[beat.kind] ?? registerBeat(resources.doc, beat.kind);
     resources.beats[beat.kind] = shape;
-    const name = nameOnPage(page, resources, shape);
-    ops.push(
-      pushGraphicsState(),
-      concatTransformationMatrix(1, 0, 0, round(spec.gain), toX(beat.at), round(baseY)),
-      drawObject(name),
-      popGraphicsState(),
-    );
+    ops.push(`q 1 0 0 ${num(spec.gain)} ${toX(beat.at)} ${baseY} cm ${canvas.xObjectName(shape)} Do Q`);
   }
-  page.pushOperators(...ops);
+  canvas.operators(ops.join('\n'));
 
   for (const [index, beat] of beats.entries()) {
     const following = beats[index + 1];
     if (!following) break;
-    drawLabel(page, String(Math.round((following.at - beat.at) * 1000)), {
-      x: (toX(beat.at) + toX(following.at)) / 2,
+    drawLabel(canvas, String(Math.round((following.at - beat.at) * 1000)), {
+      x: at.x + TRACE_START + ((beat.at + following.at) / 2) * SPEED,
       y: at.y + height - 7,
       size: 5.5,
       font: at.fonts.regular,
@@ -125,15 +87,9 @@ export function drawRhythmStrip(
   }
   const onset = beats.find((beat) => beat.kind === 'af' || beat.kind === 'af-fast');
   if (spec.rhythm === 'atrial-fibrillation-onset' && onset) {
-    const x = toX(onset.at - 0.25);
-    page.drawLine({
-      start: { x, y: at.y + 2 },
-      end: { x, y: at.y + height - 10 },
-      thickness: 0.8,
-      color: COLORS.alert,
-      dashArray: [2, 2],
-    });
-    drawLabel(page, 'AF onset', {
+    const x = at.x + TRACE_START + (onset.at - 0.25) * SPEED;
+    canvas.line([x, at.y + 2], [x, at.y + height - 10], { color: COLORS.alert, width: 0.8, dash: [2, 2] });
+    drawLabel(canvas, 'AF onset', {
       x: x + 3,
       y: at.y + 4,
       size: 6.5,
@@ -141,12 +97,6 @@ export function drawRhythmStrip(
       color: COLORS.alert,
     });
   }
-}
-
-/** The page's resource name for an XObject, added once per page. */
-function nameOnPage(page: PDFPage, resources: StripResources, ref: PDFRef): PDFName {
-  const names = getOrAdd(resources.names, page, () => new Map<PDFRef, PDFName>());
-  return getOrAdd(names, ref, () => page.node.newXObject('Ecg', ref));
 }
 
 /**
@@ -198,54 +148,45 @@ function buildShape({ p, t }: { p?: [number, number]; t: [number, number] }): Sh
 }
 
 function registerBeat(doc: PDFDocument, kind: BeatKind): PDFRef {
-  const { vertices } = BEAT_SHAPES[kind];
-  const ops = [
-    ...traceStyle(),
-    ...vertices.map(([seconds, millivolts], index) =>
-      (index === 0 ? moveTo : lineTo)(round(seconds * SPEED), round(millivolts * VOLT)),
-    ),
-    stroke(),
-  ];
-  const bbox = [-0.3 * SPEED, -0.6 * VOLT, 0.45 * SPEED, 1.5 * VOLT].map(round);
-  return doc.context.register(doc.context.formXObject(ops, { BBox: bbox }));
+  const path = BEAT_SHAPES[kind].vertices
+    .map(
+      ([seconds, millivolts], index) =>
+        `${num(seconds * SPEED)} ${num(millivolts * VOLT)} ${index === 0 ? 'm' : 'l'}`,
+    )
+    .join(' ');
+  const bbox = [-0.3 * SPEED, -0.6 * VOLT, 0.45 * SPEED, 1.5 * VOLT].map((value) => Math.round(value));
+  return registerContentStream(doc, `${TRACE_STYLE}\n${path} S`, {
+    Type: 'XObject',
+    Subtype: 'Form',
+    BBox: bbox,
+  });
 }
 
 /** ECG paper: 1 mm and 5 mm squares in pink. */
 function registerGrid(doc: PDFDocument, height: number): PDFRef {
-  const lines = (every: number): PDFOperator[] => {
-    const ops: PDFOperator[] = [];
-    for (let x = every; x < STRIP_WIDTH - 0.01; x += every) {
-      ops.push(moveTo(round(x), 0), lineTo(round(x), round(height)));
-    }
-    for (let y = every; y < height - 0.01; y += every) {
-      ops.push(moveTo(0, round(y)), lineTo(round(STRIP_WIDTH), round(y)));
-    }
-    return ops;
+  const lines = (every: number): string => {
+    const ops: string[] = [];
+    for (let x = every; x < STRIP_WIDTH - 0.01; x += every)
+      ops.push(`${num(x)} 0 m ${num(x)} ${num(height)} l`);
+    for (let y = every; y < height - 0.01; y += every)
+      ops.push(`0 ${num(y)} m ${num(STRIP_WIDTH)} ${num(y)} l`);
+    return ops.join('\n');
   };
-  const ops = [
-    setFillingRgbColor(1, 0.965, 0.965),
-    rectangle(0, 0, round(STRIP_WIDTH), round(height)),
-    fill(),
-    setStrokingRgbColor(0.98, 0.82, 0.85),
-    setLineWidth(0.25),
-    ...lines(MM),
-    stroke(),
-    setStrokingRgbColor(0.93, 0.56, 0.62),
-    setLineWidth(0.6),
-    ...lines(5 * MM),
-    rectangle(0, 0, round(STRIP_WIDTH), round(height)),
-    stroke(),
-  ];
-  return doc.context.register(
-    doc.context.formXObject(ops, { BBox: [0, 0, round(STRIP_WIDTH), round(height)] }),
-  );
+  const frame = `0 0 ${num(STRIP_WIDTH)} ${num(height)} re`;
+  const content = [
+    `1 0.965 0.965 rg ${frame} f`,
+    '0.98 0.82 0.85 RG 0.25 w',
+    lines(MM),
+    'S 0.93 0.56 0.62 RG 0.6 w',
+    lines(5 * MM),
+    `${frame} S`,
+  ].join('\n');
+  return registerContentStream(doc, content, {
+    Type: 'XObject',
+    Subtype: 'Form',
+    BBox: [0, 0, Number(num(STRIP_WIDTH)), Number(num(height))],
+  });
 }
 
-function traceStyle(): PDFOperator[] {
-  return [
-    setStrokingRgbColor(0.08, 0.08, 0.1),
-    setLineWidth(0.75),
-    setLineJoin(LineJoinStyle.Round),
-    setLineCap(LineCapStyle.Round),
-  ];
-}
+/** Near-black, 0.75 pt, round joins and caps: a pen trace. */
+const TRACE_STYLE = '0.08 0.08 0.1 RG 0.75 w 1 j 1 J';

@@ -1,17 +1,5 @@
-import {
-  beginText,
-  type Color,
-  endText,
-  type PDFFont,
-  type PDFName,
-  type PDFPage,
-  rgb,
-  setFillingColor,
-  setFontAndSize,
-  setTextMatrix,
-  showText,
-} from 'pdf-lib';
-import { getOrAdd } from '../get-or-add';
+import { type PDFFont, type RGB, rgb } from 'pdf-lib';
+import type { ReportCanvas } from './report-canvas';
 import { isWinAnsiText } from './win-ansi';
 
 export const PAGE_WIDTH = 612; // US Letter
@@ -55,37 +43,15 @@ type TextOptions = {
   y: number;
   size: number;
   font: ReportFont;
-  color?: Color;
+  color?: RGB;
   align?: 'left' | 'right' | 'center';
 };
 
-const fontKeys = new WeakMap<PDFPage, Map<PDFFont, PDFName>>();
-
-/**
- * One line of text, left, right or centre aligned at `x`. It writes the text operators itself: a report
- * has hundreds of labels, and page.drawText's checks and graphics-state wrapping took a third of the time.
- */
-export function drawLabel(page: PDFPage, text: string, options: TextOptions): void {
-  const { align = 'left', color = COLORS.text, size } = options;
+/** One line of text, left, right or centre aligned at `x`, in whichever font can draw it. */
+export function drawLabel(canvas: ReportCanvas, text: string, options: TextOptions): void {
+  const { align = 'left', color = COLORS.text, size, y } = options;
   const font = options.font.pick(text);
   const width = align === 'left' ? 0 : font.widthOfTextAtSize(text, size);
   const x = align === 'right' ? options.x - width : align === 'center' ? options.x - width / 2 : options.x;
-  page.pushOperators(
-    beginText(),
-    setFontAndSize(fontKeyOn(page, font), round(size)),
-    setFillingColor(color),
-    setTextMatrix(1, 0, 0, 1, round(x), round(options.y)),
-    showText(font.encodeText(text)),
-    endText(),
-  );
-}
-
-function fontKeyOn(page: PDFPage, font: PDFFont): PDFName {
-  const keys = getOrAdd(fontKeys, page, () => new Map<PDFFont, PDFName>());
-  return getOrAdd(keys, font, () => page.node.newFontDictionary(font.name, font.ref));
-}
-
-/** Two decimals are a hundredth of a point: invisible, and they keep the content streams small. */
-export function round(value: number): number {
-  return Math.round(value * 100) / 100;
+  canvas.text(text, { x, y, size, font, color });
 }
