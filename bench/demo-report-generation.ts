@@ -10,6 +10,7 @@
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { DOCUMENT_TYPES } from '@portal/domain';
+import { SERVICE_LINE_OF } from '../apps/server/src/db/seed-demo-documents';
 import { generateDemoReportPdf } from '../apps/server/src/modules/documents/pdf/generate-demo-report';
 
 const COUNT = Number(process.env.BENCH_COUNT ?? 2000);
@@ -21,16 +22,6 @@ const DEVICES = [
   { manufacturer: 'Medtronic', modelName: 'LINQ II', chambers: 'No Leads' },
   { manufacturer: 'Boston Scientific', modelName: 'Resonate X4 CRT-D', chambers: 'BiV' },
 ];
-const SERVICE_LINE: Record<string, string> = {
-  'mcot-study': 'wcd',
-  'holter-study': 'wcd',
-  'extended-holter-study': 'wcd',
-  'we-study': 'wcd',
-  'sleep-study': 'sleep',
-  'abpm-study': 'abpm',
-  'rpm-report': 'rpm',
-  'rpm-alert': 'rpm',
-};
 const ALERTS = [
   'AF burden > 6 h in 24 h; ventricular rate up to 152 bpm',
   'Lead impedance change > 30% on the RV lead',
@@ -51,7 +42,7 @@ for (let index = 0; index < COUNT; index++) {
   const pdf = await generateDemoReportPdf({
     seed: index + 1,
     documentType,
-    serviceLine: SERVICE_LINE[documentType] ?? 'crm',
+    serviceLine: SERVICE_LINE_OF[documentType] ?? 'crm',
     clinicName: 'Riverside Heart & Rhythm Center',
     patient: {
       firstName: pick(FIRST_NAMES, index * 7),

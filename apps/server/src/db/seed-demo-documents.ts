@@ -1,6 +1,7 @@
 import { ALERT_DOCUMENT_TYPES, DOCUMENT_TYPES, sampleClinics } from '@portal/domain';
 import type { Insertable } from 'kysely';
 import { recordAuditEvent } from '../modules/audit/record-audit-event';
+import { createSeededRandom } from '../modules/documents/pdf/demo/seeded-random';
 import { generateDemoReportPdf } from '../modules/documents/pdf/generate-demo-report';
 import type { DocumentStorage } from '../modules/documents/storage/file-storage';
 import type { DocumentsTable } from './schema';
@@ -10,7 +11,7 @@ import { type Db, inTransaction } from './transaction';
 const DEMO_DOCUMENTS_MARKER = 'demo-documents-seeded';
 
 /** Which service line each document type belongs to. */
-const SERVICE_LINE_OF: Record<string, string> = {
+export const SERVICE_LINE_OF: Record<string, string> = {
   'FileMaker-30-day-ILR-Report': 'crm',
   'implicity-90-day-remote-report': 'crm',
   'implicity-crm-report': 'crm',
@@ -98,23 +99,6 @@ const ALERT_TEXTS = {
   low: 'Transmission gap: no data received for 7 days',
 } as const;
 
-/** A small deterministic random generator, so every fresh demo database looks the same. */
-function createRandom(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return {
-    next,
-    pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T,
-    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
-  };
-}
-
 /**
  * About 2,000 realistic documents (count configurable) over the demo clinics, every type and service line
  * and every alert level, some unassigned, each with its own generated PDF. Runs once per database.
@@ -140,7 +124,7 @@ export async function seedDemoDocuments(
     .returning('key')
     .executeTakeFirst();
   if (!claimed) return false;
-  const random = createRandom(20261121);
+  const random = createSeededRandom(20261121);
   const now = options.now ?? new Date();
   const demoNpi = demoClinicNpi();
   const otherClinics = sampleClinics.filter((clinic) => clinic.npi !== demoNpi).slice(0, 4);

@@ -33,3 +33,19 @@ export function buildPageLinks(options: {
 export function toContainsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 }
+
+/** The body of a paged list: `{links, data, metadata: {totalCount, page, rows}}`. */
+export function toPagedResponse<T>(options: {
+  url: string;
+  page: number;
+  rows: number;
+  totalCount: number;
+  data: T[];
+}) {
+  const { url, page, rows, totalCount, data } = options;
+  return {
+    links: buildPageLinks({ url, page, rows, totalCount }),
+    data,
+    metadata: { totalCount, page, rows },
+  };
+}

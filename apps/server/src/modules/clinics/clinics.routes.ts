@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/transaction';
-import { buildPageLinks } from '../../http/paging';
+import { toPagedResponse } from '../../http/paging';
 import { errorResponses } from '../../http/schemas';
 import { requireActor } from '../../plugins/authenticate';
 import { organizationListQuerySchema, organizationListSchema } from './clinics.schemas';
@@ -19,13 +19,8 @@ export const clinicsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       },
     },
     async (request) => {
-      const query = request.query;
-      const { data, totalCount } = await listOrganizations(db, requireActor(request), query);
-      return {
-        links: buildPageLinks({ url: request.url, page: query.page, rows: query.rows, totalCount }),
-        data,
-        metadata: { totalCount, page: query.page, rows: query.rows },
-      };
+      const result = await listOrganizations(db, requireActor(request), request.query);
+      return toPagedResponse({ url: request.url, ...request.query, ...result });
     },
   );
 };

@@ -1,4 +1,4 @@
-import { appendNote, assertCan, truncateNote } from '@portal/domain';
+import { assertCan } from '@portal/domain';
 import { type Db, inTransaction } from '../../db/transaction';
 import { UnprocessableError } from '../../http/errors';
 import type { Actor } from '../../plugins/authenticate';
@@ -6,6 +6,7 @@ import { findUserById } from '../users/users.repository';
 import type { BulkResult } from './bulk-sign-documents';
 import { getVisibleDocument } from './get-document';
 import { recordDocumentChange } from './record-document-change';
+import { nextNote } from './sign-document';
 
 export type ReassignInput = {
   reassignTo: string;
@@ -41,12 +42,7 @@ export async function reassignDocuments(
           (grant) => grant.clinicNPI === document.clinicNpi || grant.clinicNPI === '*',
         );
         if (!worksThere) throw new UnprocessableError('The assignee does not work at this clinic', []);
-        const note =
-          input.note === undefined
-            ? document.note
-            : input.appendNote
-              ? appendNote(document.note, input.note)
-              : truncateNote(input.note);
+        const note = input.note === undefined ? document.note : nextNote(document.note, input);
         await recordDocumentChange(tx, {
           document,
           actorId: actor.id,

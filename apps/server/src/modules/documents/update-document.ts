@@ -1,4 +1,4 @@
-import { appendNote, assertCan, truncateNote } from '@portal/domain';
+import { assertCan, truncateNote } from '@portal/domain';
 import type { Updateable } from 'kysely';
 import type { DocumentsTable } from '../../db/schema';
 import { type Db, inTransaction } from '../../db/transaction';
@@ -6,7 +6,7 @@ import type { Actor } from '../../plugins/authenticate';
 import type { BulkResult } from './bulk-sign-documents';
 import { getVisibleDocument } from './get-document';
 import { recordDocumentChange } from './record-document-change';
-import { DocumentStateError } from './sign-document';
+import { DocumentStateError, nextNote } from './sign-document';
 
 export type DocumentEdit = Partial<{
   note: string;
@@ -63,11 +63,7 @@ export async function updateNotes(
       await inTransaction(db, async (tx) => {
         const { document } = await getVisibleDocument(tx, actor, id, { forUpdate: true });
         assertCan(actor.user, 'document:update', document.clinicNpi);
-        const note = input.clear
-          ? ''
-          : input.appendNote
-            ? appendNote(document.note, input.note)
-            : truncateNote(input.note);
+        const note = input.clear ? '' : nextNote(document.note, input);
         await recordDocumentChange(tx, {
           document,
           actorId: actor.id,

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/transaction';
 import { NotFoundError } from '../../http/errors';
-import { buildPageLinks } from '../../http/paging';
+import { toPagedResponse } from '../../http/paging';
 import { errorResponses } from '../../http/schemas';
 import { requireActor } from '../../plugins/authenticate';
 import { deleteUser } from './delete-user';
@@ -39,18 +39,8 @@ export const userAuthRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
       },
     },
     async (request) => {
-      const { data, totalCount } = await listClinicUsers(
-        db,
-        requireActor(request),
-        request.params.npi,
-        request.query,
-      );
-      const { page, rows } = request.query;
-      return {
-        links: buildPageLinks({ url: request.url, page, rows, totalCount }),
-        data,
-        metadata: { totalCount, page, rows },
-      };
+      const result = await listClinicUsers(db, requireActor(request), request.params.npi, request.query);
+      return toPagedResponse({ url: request.url, ...request.query, ...result });
     },
   );
 

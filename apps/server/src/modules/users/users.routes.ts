@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/transaction';
-import { buildPageLinks } from '../../http/paging';
+import { toPagedResponse } from '../../http/paging';
 import { errorResponses } from '../../http/schemas';
 import { requireActor } from '../../plugins/authenticate';
 import { createPasswordTicket } from './create-password-ticket';
@@ -61,13 +61,8 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: string }> =
       },
     },
     async (request) => {
-      const { data, totalCount } = await listUsers(db, requireActor(request), request.query);
-      const { page, rows } = request.query;
-      return {
-        links: buildPageLinks({ url: request.url, page, rows, totalCount }),
-        data,
-        metadata: { totalCount, page, rows },
-      };
+      const result = await listUsers(db, requireActor(request), request.query);
+      return toPagedResponse({ url: request.url, ...request.query, ...result });
     },
   );
 
@@ -84,18 +79,8 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: string }> =
       },
     },
     async (request) => {
-      const { data, totalCount } = await listClinicUsers(
-        db,
-        requireActor(request),
-        request.params.npi,
-        request.query,
-      );
-      const { page, rows } = request.query;
-      return {
-        links: buildPageLinks({ url: request.url, page, rows, totalCount }),
-        data,
-        metadata: { totalCount, page, rows },
-      };
+      const result = await listClinicUsers(db, requireActor(request), request.params.npi, request.query);
+      return toPagedResponse({ url: request.url, ...request.query, ...result });
     },
   );
 
