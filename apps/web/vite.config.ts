@@ -22,6 +22,8 @@ export default defineConfig({
         // Libraries change less often than the app: separate chunks stay cached across releases.
         codeSplitting: {
           groups: [
+            // pdf.js is imported on demand by the signature inbox: its own chunk, not preloaded with vendor.
+            { name: 'pdfjs', test: /node_modules[\\/]pdfjs-dist[\\/]/, priority: 4 },
             {
               name: 'react',
               test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/,

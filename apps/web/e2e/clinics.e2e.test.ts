@@ -203,14 +203,14 @@ describe('clinics administration in a real browser', () => {
       '/signature/dashboard/?clinicNpi=any&serviceLine=any&type=any&status=any&assignedTo=any&idIn=123';
     const response = await page.goto(`${baseUrl}${link}`);
     expect(response?.status()).toBe(200);
+    const filter = page.getByRole('search', { name: 'Document filter' });
     await expect
-      .poll(() => page.getByRole('heading', { name: 'The signature inbox is not built yet' }).isVisible())
-      .toBe(true);
-    const filter = page.getByRole('region', { name: 'Current filter' });
-    for (const key of ['clinicNpi', 'serviceLine', 'type', 'status', 'assignedTo']) {
-      expect(await filter.locator(`dd[data-filter="${key}"]`).textContent()).toBe('any');
-    }
-    expect(await filter.locator('dd[data-filter="idIn"]').textContent()).toBe('123');
+      .poll(() => filter.getByRole('button', { name: 'Any', exact: true }).getAttribute('aria-pressed'))
+      .toBe('true');
+    expect(await filter.getByRole('combobox', { name: 'Clinic' }).textContent()).toBe('All my clinics');
+    expect(await filter.getByRole('combobox', { name: 'Service line' }).textContent()).toBe('Any');
+    expect(await filter.getByRole('combobox', { name: 'Assigned to' }).textContent()).toBe('Anyone');
+    // Opening a link does not rewrite it.
     expect(page.url()).toBe(`${baseUrl}${link}`);
     await saveScreenshot(page, 'signature-deep-link');
   });

@@ -98,6 +98,8 @@ export default async function setup(project: TestProject) {
     // Demo accounts (sysadmin@example.org …) with a password the tests know.
     DEMO_DATA: 'true',
     DEMO_PASSWORD: E2E_DEMO_PASSWORD,
+    // Enough demo documents for the inbox to page (50 a page), few enough to be seeded quickly.
+    DEMO_DOCUMENTS: '150',
     // Every test signs in through the login page from this one address: lift the per-IP limit.
     LOGIN_RATE_LIMIT_PER_MINUTE: '10000',
   };

@@ -3,6 +3,7 @@ import {
   type ApiAuthentication,
   ApiError,
   apiClient,
+  apiRequestBlob,
   NETWORK_ERROR_CODE,
   setApiAuthentication,
   toQueryString,
@@ -212,5 +213,31 @@ describe('api client with sign-in', () => {
     expect(error.message).toBe('Cannot execute "user:update" on "1234567893"');
     expect(auth.renewAccessToken).not.toHaveBeenCalled();
     expect(auth.signInAgain).not.toHaveBeenCalled();
+  });
+
+  it('fetches a file as a Blob with the bearer in the header, never in the address', async () => {
+    setApiAuthentication({
+      getAccessToken: async () => 'token-1',
+      renewAccessToken: async () => undefined,
+      signInAgain: () => {},
+    });
+    const fetchMock = stubFetch(
+      async () => new Response('%PDF-1.7', { status: 200, headers: { 'Content-Type': 'application/pdf' } }),
+    );
+    const blob = await apiRequestBlob('/api/reports/blob-storage/abc');
+    expect(await blob.text()).toBe('%PDF-1.7');
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(url).toBe('/api/reports/blob-storage/abc');
+    const headers = new Headers(init?.headers);
+    expect(headers.get('Authorization')).toBe('Bearer token-1');
+    expect(headers.get('Accept')).toBe('*/*');
+  });
+
+  it('turns a refused file into an ApiError', async () => {
+    stubFetch(async () =>
+      jsonResponse({ statusCode: 404, error: 'Not Found', message: 'gone' }, { status: 404 }),
+    );
+    const error = await failureOf(apiRequestBlob('/api/reports/blob-storage/abc'));
+    expect(error.statusCode).toBe(404);
   });
 });

@@ -136,13 +136,8 @@ async function send(url: string, options: RequestOptions, token: string | undefi
   }
 }
 
-/**
- * fetch wrapper for the portal API. Resolves with the parsed JSON body (undefined for 204),
- * rejects with ApiError. Aborts are rethrown untouched so cancelled queries are not reported.
- * Every call carries the signed-in user's bearer token. A 401 triggers one silent renewal and one
- * retry; when that does not help, an interactive sign-in starts (it comes back to this page).
- */
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+/** Sends with the bearer token; a 401 gets one silent renewal and retry, then an interactive sign-in. */
+async function sendAuthenticated(path: string, options: RequestOptions): Promise<Response> {
   const url = `${path}${options.query ? toQueryString(options.query) : ''}`;
   const auth = options.auth === false ? undefined : authentication;
 
@@ -154,11 +149,37 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   }
 
   if (!response.ok) throw await toApiError(response);
+  return response;
+}
+
+/**
+ * fetch wrapper for the portal API. Resolves with the parsed JSON body (undefined for 204),
+ * rejects with ApiError. Aborts are rethrown untouched so cancelled queries are not reported.
+ * Every call carries the signed-in user's bearer token. A 401 triggers one silent renewal and one
+ * retry; when that does not help, an interactive sign-in starts (it comes back to this page).
+ */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const response = await sendAuthenticated(path, options);
   if (response.status === 204) return undefined as T;
   const parsed = await readBody(response);
   // A 2xx that is not JSON (an HTML page from a proxy or the SPA fallback) is a failure, not data.
   if (parsed === UNREADABLE) throw new ApiError({ statusCode: response.status, reason: 'Invalid Response' });
   return parsed as T;
+}
+
+/**
+ * GET of a file (a PDF) with the bearer token in the header, never in the address. Same 401 handling
+ * as apiRequest; resolves with the body as a Blob.
+ */
+export async function apiRequestBlob(
+  path: string,
+  options: Omit<RequestOptions, 'method' | 'body'> = {},
+): Promise<Blob> {
+  const response = await sendAuthenticated(path, {
+    ...options,
+    headers: { Accept: '*/*', ...options.headers },
+  });
+  return response.blob();
 }
 
 export const apiClient = {

@@ -1,83 +1,309 @@
-import DrawIcon from '@mui/icons-material/Draw';
+import BlockIcon from '@mui/icons-material/Block';
+import InboxIcon from '@mui/icons-material/Inbox';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import {
+  buildDefaultSignatureSettings,
+  formatUserDisplayName,
+  HEADER_HEIGHT_PX,
+  TOOLBAR_HEIGHT_PX,
+} from '@portal/domain';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageMessage } from '../../../components/page-message';
-import { SIGNATURE_DASHBOARD_PARAMS } from '../../../lib/constants';
+import { isApiError } from '../../../lib/api-client';
+import { useSession } from '../../../lib/session/session-context';
+import { useAcknowledgeDocument } from '../api/acknowledge-document';
+import { useClinicProviders } from '../api/get-clinic-providers';
+import { useDocumentList } from '../api/get-documents';
+import { useSetDocumentLock } from '../api/set-document-lock';
+import { useSetDocumentPin } from '../api/set-document-pin';
+import { useSignDocument } from '../api/sign-document';
+import { useUnsignDocument } from '../api/unsign-document';
+import { useBulkSign } from '../hooks/use-bulk-sign';
+import { useInboxKeyboard } from '../hooks/use-inbox-keyboard';
+import {
+  getInboxFiltersKey,
+  type InboxFilters,
+  parseInboxFilters,
+  toInboxSearchParams,
+  updateInboxFilters,
+} from '../inbox-filters';
+import {
+  extendBulkChecks,
+  isBulkSignable,
+  listBulkSignableIds,
+  moveSelection,
+  resolveSelectedId,
+  toggleCheck,
+} from '../selection';
+import { BulkSignDialog } from './bulk-sign-dialog';
+import { DocumentList } from './document-list';
+import { DocumentPanel, type DocumentPanelActions } from './document-panel';
+import { InboxFilterBar } from './inbox-filter-bar';
 
-/** Labels of the deep-link filter keys that notification links and other screens put on this page. */
-const FILTER_LABELS: Record<(typeof SIGNATURE_DASHBOARD_PARAMS)[number], string> = {
-  clinicNpi: 'Clinic NPI',
-  serviceLine: 'Service line',
-  type: 'Type',
-  status: 'Status',
-  assignedTo: 'Assigned to',
-  idIn: 'Document id',
-};
+export const NO_DOCUMENTS_ACCESS_HEADING = 'Your role does not show documents';
 
+/** The signature inbox (SPEC §2, §4): the filter lives in the address; a filter change starts afresh. */
 export function SignatureInboxPage() {
-  const [searchParams] = useSearchParams();
-  const values = SIGNATURE_DASHBOARD_PARAMS.map((key) => ({
-    key,
-    label: FILTER_LABELS[key],
-    value: searchParams.getAll(key).join(', '),
-  }));
-  const hasFilter = values.some((v) => v.value !== '');
+  const { currentClinic } = useSession();
+  const [params, setParams] = useSearchParams();
+  const filters = useMemo(() => parseInboxFilters(params, currentClinic?.npi), [params, currentClinic?.npi]);
+  const filtersKey = getInboxFiltersKey(filters);
+
+  const changeFilters = useCallback(
+    (change: Partial<InboxFilters>) => setParams(toInboxSearchParams(updateInboxFilters(filters, change))),
+    [filters, setParams],
+  );
 
   return (
-    <PageMessage icon={<DrawIcon />} heading="The signature inbox is not built yet">
-      <Typography color="textSecondary" sx={{ mb: 3 }}>
-        Documents to review and sign will be listed here. Links to this page keep their filter, shown below.
-      </Typography>
-      <Box component="section" aria-labelledby="current-filter-heading" sx={{ textAlign: 'left' }}>
-        <Typography
-          id="current-filter-heading"
-          component="h3"
-          variant="subtitle1"
-          sx={{ fontWeight: 600, mb: 1 }}
-        >
-          Current filter
-        </Typography>
-        {!hasFilter && (
-          <Typography variant="body2" color="textSecondary" sx={{ mb: 1 }}>
-            No filter in the link.
+    <Stack spacing={2}>
+      <InboxFilterBar
+        filters={filters}
+        currentClinicNpi={currentClinic?.npi}
+        currentClinicName={currentClinic?.name}
+        onChange={changeFilters}
+      />
+      <InboxContent key={filtersKey} filters={filters} />
+    </Stack>
+  );
+}
+
+function InboxContent({ filters }: { filters: InboxFilters }) {
+  const { can, user, displayName, currentClinic } = useSession();
+  const providers = useClinicProviders(currentClinic?.npi, can('user:read'));
+  const signerName = (signedBy: string) => {
+    if (signedBy === user.id) return displayName;
+    const provider = providers.data?.find((candidate) => candidate.id === signedBy);
+    return provider ? formatUserDisplayName(provider.attributes) : signedBy;
+  };
+  const canSign = can('document:sign');
+  // Bulk signing is flag-gated and the web cannot read flags yet: providers see it, the server decides.
+  const canBulkSign = canSign;
+  const canAcknowledge = can('document:acknowledge');
+  const list = useDocumentList(filters, true);
+  const documents = useMemo(() => list.data?.pages.flatMap((page) => page.data) ?? [], [list.data]);
+  const firstPage = list.data?.pages[0];
+  const totalCount = firstPage?.metadata.totalCount;
+
+  const [chosenId, setChosenId] = useState<string | undefined>(filters.idIn || undefined);
+  const selectedId = resolveSelectedId(documents, chosenId);
+  const selected = documents.find((document) => document.id === selectedId);
+
+  const [checked, setChecked] = useState<ReadonlySet<string>>(new Set());
+  const [bulkMode, setBulkMode] = useState(false);
+  const [notes, setNotes] = useState<Record<string, string>>({});
+  const [confirmingBulkSign, setConfirmingBulkSign] = useState(false);
+
+  // SPEC §4: after the first page loads, the first document is selected and checked.
+  const firstId = documents[0]?.id;
+  const firstBulkSignable = documents[0] ? isBulkSignable(documents[0]) : false;
+  useEffect(() => {
+    if (canBulkSign && firstId && firstBulkSignable)
+      setChecked((current) => (current.size ? current : new Set([firstId])));
+  }, [canBulkSign, firstId, firstBulkSignable]);
+  // In bulk mode, unsigned documents of later pages join the checks.
+  useEffect(
+    () => setChecked((current) => extendBulkChecks(current, bulkMode, documents)),
+    [bulkMode, documents],
+  );
+
+  const sign = useSignDocument();
+  const acknowledge = useAcknowledgeDocument();
+  const unsign = useUnsignDocument();
+  const pin = useSetDocumentPin();
+  const lock = useSetDocumentLock();
+  const bulkSign = useBulkSign();
+
+  const noteOf = (id: string) => notes[id] ?? '';
+  const clearNote = (id: string) => setNotes(({ [id]: _, ...rest }) => rest);
+
+  const signSelected = () => {
+    if (selected?.attributes.status !== 'unsigned' || selected.attributes.locked) return;
+    const { id } = selected;
+    if (canSign) sign.mutate({ id, note: noteOf(id) }, { onSuccess: () => clearNote(id) });
+    else if (canAcknowledge) acknowledge.mutate({ id, note: noteOf(id) }, { onSuccess: () => clearNote(id) });
+  };
+
+  const actions: DocumentPanelActions = {
+    canSign,
+    canAcknowledge,
+    canUnsign: can('document:unsign'),
+    canUpdate: can('document:update'),
+    onSign: () =>
+      selected &&
+      sign.mutate(
+        { id: selected.id, note: noteOf(selected.id) },
+        { onSuccess: () => clearNote(selected.id) },
+      ),
+    onAcknowledge: () =>
+      selected &&
+      acknowledge.mutate(
+        { id: selected.id, note: noteOf(selected.id) },
+        { onSuccess: () => clearNote(selected.id) },
+      ),
+    onUnsign: () => selected && unsign.mutate({ id: selected.id }),
+    onPin: (isPinned) => selected && pin.mutate({ id: selected.id, isPinned }),
+    onLock: (locked) => selected && lock.mutate({ id: selected.id, locked }),
+  };
+
+  useInboxKeyboard({
+    onMove: (step) => setChosenId(moveSelection(documents, selectedId, step)),
+    onPrimaryAction: signSelected,
+  });
+
+  const { fetchNextPage, hasNextPage, isFetchingNextPage } = list;
+  const loadMore = useCallback(() => {
+    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [fetchNextPage, hasNextPage, isFetchingNextPage]);
+
+  if (list.isError) {
+    if (isApiError(list.error) && (list.error.statusCode === 403 || list.error.statusCode === 404)) {
+      return (
+        <PageMessage icon={<BlockIcon />} heading={NO_DOCUMENTS_ACCESS_HEADING}>
+          <Typography color="textSecondary">
+            Documents are shown to providers, nurses, clinic administrators and read-only users. Device
+            technicians work in the device screens.
           </Typography>
-        )}
-        <Box
-          component="dl"
+        </PageMessage>
+      );
+    }
+    return (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={() => void list.refetch()}>
+            Try again
+          </Button>
+        }
+      >
+        {list.error.message}
+      </Alert>
+    );
+  }
+  if (list.isPending) return <LinearProgress aria-label="Loading documents" />;
+  if (documents.length === 0) {
+    return (
+      <PageMessage icon={<InboxIcon />} heading="No documents">
+        <Typography color="textSecondary">Nothing matches this filter.</Typography>
+      </PageMessage>
+    );
+  }
+
+  const bulkSignable = listBulkSignableIds(documents);
+  const checkedIds = [...checked].filter((id) => bulkSignable.includes(id));
+  const bulkSignNote = buildDefaultSignatureSettings().bulkSignNote;
+  const startBulkSign = async () => {
+    setConfirmingBulkSign(false);
+    await bulkSign.run(checkedIds, bulkSignNote);
+    setChecked(new Set());
+    setBulkMode(false);
+  };
+  const listHeight = `calc(100vh - ${HEADER_HEIGHT_PX + TOOLBAR_HEIGHT_PX + 150}px)`;
+
+  return (
+    <Box
+      sx={{
+        display: 'grid',
+        gap: 2,
+        gridTemplateColumns: { xs: '1fr', md: 'minmax(300px, 380px) minmax(0, 1fr)' },
+        alignItems: 'start',
+      }}
+    >
+      <Paper variant="outlined" component="section" aria-label="Document list" sx={{ minWidth: 0 }}>
+        <Stack
+          direction="row"
+          spacing={1}
           sx={{
-            display: 'grid',
-            gridTemplateColumns: 'max-content 1fr',
-            m: 0,
-            border: 1,
+            px: 2,
+            py: 1,
+            alignItems: 'center',
+            borderBottom: 1,
             borderColor: 'divider',
-            borderRadius: 1,
-            overflow: 'hidden',
-            '& dt, & dd': { px: 2, py: 1, m: 0, borderTop: 1, borderColor: 'divider' },
-            '& > div:first-of-type > *': { borderTop: 0 },
-            '& dt': { fontWeight: 500, bgcolor: 'grey.50' },
-            '& dd': { fontFamily: 'monospace', overflowWrap: 'anywhere' },
+            flexWrap: 'wrap',
+            rowGap: 1,
           }}
         >
-          {values.map(({ key, label, value }) => (
-            <Box key={key} sx={{ display: 'contents' }}>
-              <dt>
-                {label}{' '}
-                <Typography component="span" variant="caption" color="textSecondary">
-                  ({key})
-                </Typography>
-              </dt>
-              <dd data-filter={key}>
-                {value || (
-                  <Typography component="span" variant="body2" color="textDisabled">
-                    not set
-                  </Typography>
-                )}
-              </dd>
-            </Box>
-          ))}
+          <Typography variant="body2" color="textSecondary" sx={{ mr: 'auto' }} role="status">
+            {totalCount === null || totalCount === undefined
+              ? `${documents.length} shown`
+              : `${documents.length} of ${totalCount}${firstPage?.metadata.totalCountIsLowerBound ? '+' : ''}`}
+          </Typography>
+          {canBulkSign && (
+            <>
+              <Button
+                size="small"
+                disabled={Boolean(bulkSign.progress)}
+                onClick={() => {
+                  if (bulkMode) {
+                    setBulkMode(false);
+                    setChecked(new Set());
+                  } else {
+                    setBulkMode(true);
+                    setChecked(new Set(bulkSignable));
+                  }
+                }}
+              >
+                {bulkMode ? 'Uncheck all' : 'Check all'}
+              </Button>
+              <Button
+                size="small"
+                variant="contained"
+                disabled={checkedIds.length === 0 || Boolean(bulkSign.progress)}
+                onClick={() => setConfirmingBulkSign(true)}
+              >
+                Bulk sign ({checkedIds.length})
+              </Button>
+            </>
+          )}
+        </Stack>
+        {bulkSign.progress && (
+          <Box sx={{ px: 2, py: 1 }}>
+            <Typography variant="caption" id="bulk-sign-progress-label">
+              Signing {bulkSign.progress.done} of {bulkSign.progress.total}…
+            </Typography>
+            <LinearProgress
+              variant="determinate"
+              value={(bulkSign.progress.done / bulkSign.progress.total) * 100}
+              aria-labelledby="bulk-sign-progress-label"
+            />
+          </Box>
+        )}
+        <Box sx={{ maxHeight: { xs: '45vh', md: listHeight }, minHeight: { md: 320 }, overflowY: 'auto' }}>
+          <DocumentList
+            documents={documents}
+            selectedId={selectedId}
+            onSelect={setChosenId}
+            checked={canBulkSign ? checked : undefined}
+            onToggleCheck={(id) => setChecked((current) => toggleCheck(current, bulkMode, id))}
+            hasNextPage={hasNextPage}
+            isFetchingNextPage={isFetchingNextPage}
+            onLoadMore={loadMore}
+          />
         </Box>
-      </Box>
-    </PageMessage>
+      </Paper>
+      <BulkSignDialog
+        open={confirmingBulkSign}
+        count={checkedIds.length}
+        note={bulkSignNote}
+        onCancel={() => setConfirmingBulkSign(false)}
+        onConfirm={() => void startBulkSign()}
+      />
+      {selected && (
+        <DocumentPanel
+          key={selected.id}
+          document={selected}
+          note={noteOf(selected.id)}
+          onNoteChange={(note) => setNotes((current) => ({ ...current, [selected.id]: note }))}
+          actions={actions}
+          signerName={signerName}
+        />
+      )}
+    </Box>
   );
 }

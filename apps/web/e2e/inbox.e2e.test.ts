@@ -1,0 +1,218 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, saveScreenshot, watchPageProblems } from './support/browser';
+import { signIn } from './support/portal';
+
+const baseUrl = inject('baseUrl');
+const INBOX = '/signature/dashboard/';
+const run = promisify(execFile);
+
+function documentList(page: Page) {
+  return page.getByRole('list', { name: 'Documents' });
+}
+
+function documentItems(page: Page) {
+  return documentList(page).getByRole('listitem');
+}
+
+function panel(page: Page) {
+  return page.locator('section[aria-labelledby="selected-document-heading"]');
+}
+
+/** The demo documents are seeded a few seconds after the server starts: reload until the inbox lists some. */
+async function waitForDocuments(page: Page) {
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    const listed = await documentList(page)
+      .waitFor({ timeout: 5_000 })
+      .then(() => true)
+      .catch(() => false);
+    if (listed) return;
+    if (Date.now() > deadline) throw new Error('the inbox never listed documents');
+    await page.reload();
+  }
+}
+
+/** Selects the first listed document that may be worked on: unsigned and not locked. */
+async function selectWorkableDocument(page: Page) {
+  const candidate = documentItems(page)
+    .filter({ hasText: 'Unsigned' })
+    .filter({ hasNot: page.getByRole('img', { name: 'Locked' }) })
+    .first();
+  await candidate.getByRole('button').first().click();
+  await expect.poll(() => candidate.getByRole('button').first().getAttribute('aria-current')).toBe('true');
+  return candidate;
+}
+
+function statusOf(page: Page) {
+  return panel(page).locator('[data-status]').first().getAttribute('data-status');
+}
+
+function snackbar(page: Page, text: string) {
+  return page.locator('#notistack-snackbar').filter({ hasText: text });
+}
+
+describe('signature inbox in a real browser', () => {
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let problems: string[];
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  beforeEach(async () => {
+    context = await browser.newContext({ viewport: { width: 1440, height: 900 }, acceptDownloads: true });
+    page = await context.newPage();
+    problems = watchPageProblems(page);
+  });
+  afterEach(async () => {
+    await context?.close();
+    expect(problems).toEqual([]);
+  });
+
+  it('the provider signs a document with a note, and the downloaded PDF carries the signature', async () => {
+    await signIn(page, baseUrl, 'provider@example.org', { path: INBOX });
+    await waitForDocuments(page);
+    // After the first page loads, the first document is selected.
+    await expect
+      .poll(() => documentItems(page).first().getByRole('button').first().getAttribute('aria-current'))
+      .toBe('true');
+    expect(await documentItems(page).count()).toBe(50);
+    await expect.poll(() => panel(page).getByTestId('pdf-pages').getAttribute('data-state')).toBe('ready');
+    await saveScreenshot(page, 'inbox-provider', { fullPage: false });
+
+    // j moves the selection down, k back up.
+    await page.locator('body').click({ position: { x: 5, y: 5 } });
+    await page.keyboard.press('j');
+    await expect
+      .poll(() => documentItems(page).nth(1).getByRole('button').first().getAttribute('aria-current'))
+      .toBe('true');
+    await page.keyboard.press('k');
+    await expect
+      .poll(() => documentItems(page).first().getByRole('button').first().getAttribute('aria-current'))
+      .toBe('true');
+
+    // Scrolling to the end of the list loads the next page.
+    await documentItems(page).last().scrollIntoViewIfNeeded();
+    await expect.poll(() => documentItems(page).count(), { timeout: 15_000 }).toBeGreaterThan(50);
+
+    await selectWorkableDocument(page);
+    const note = page.getByRole('textbox', { name: 'Note' });
+    await note.fill('Rhythm stable, no action needed.');
+    await panel(page).getByRole('button', { name: "Insert 'Report reviewed.'" }).click();
+    const written = 'Rhythm stable, no action needed. Report reviewed.';
+    expect(await note.inputValue()).toBe(written);
+    expect(await page.locator('#note-counter').textContent()).toBe(`${written.length} / 900`);
+    await saveScreenshot(page, 'inbox-provider-note', { fullPage: false });
+
+    // Ctrl+Enter signs the selected document.
+    await note.press('Control+Enter');
+    await expect.poll(() => statusOf(page), { timeout: 20_000 }).toBe('signed');
+    expect(await panel(page).getByTestId('document-note').textContent()).toContain(written);
+    const download = panel(page).getByRole('button', { name: 'Download' });
+    await expect.poll(() => download.isEnabled(), { timeout: 20_000 }).toBe(true);
+    await expect.poll(() => panel(page).getByTestId('pdf-pages').getAttribute('data-state')).toBe('ready');
+    await saveScreenshot(page, 'inbox-provider-signed', { fullPage: false });
+
+    const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
+    expect(file.suggestedFilename()).toMatch(/^[^/\\]+_\d{4}-\d{2}-\d{2}\.pdf$/);
+    const dir = await mkdtemp(path.join(tmpdir(), 'inbox-e2e-'));
+    try {
+      const pdfPath = path.join(dir, 'signed.pdf');
+      await file.saveAs(pdfPath);
+      const { stdout } = await run('pdftotext', ['-layout', pdfPath, '-']);
+      const text = stdout.replace(/\s+/g, ' ');
+      expect(text).toContain('Reviewed by:');
+      expect(text).toContain('Dr. Paula Reyes MD');
+      expect(text).toContain('Rhythm stable, no action needed.');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('the nurse acknowledges a document and cannot sign', async () => {
+    await signIn(page, baseUrl, 'nurse@example.org', { path: INBOX });
+    await waitForDocuments(page);
+    await selectWorkableDocument(page);
+    expect(await panel(page).getByRole('button', { name: 'Sign', exact: true }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: /^Bulk sign/ }).count()).toBe(0);
+    await panel(page).getByRole('button', { name: 'Acknowledge' }).click();
+    await expect.poll(() => statusOf(page), { timeout: 20_000 }).toBe('acknowledged');
+    expect(await snackbar(page, 'Failed').count()).toBe(0);
+    await saveScreenshot(page, 'inbox-nurse-acknowledged', { fullPage: false });
+  });
+
+  it('the read-only user sees documents, changes the filter in the address, and has no actions', async () => {
+    await signIn(page, baseUrl, 'readonly@example.org', { path: INBOX });
+    await waitForDocuments(page);
+    await expect.poll(() => panel(page).count()).toBe(1);
+    for (const name of ['Sign', 'Acknowledge', 'Un-sign', 'Pin', 'Unpin', 'Lock', 'Unlock', 'Check all']) {
+      expect(await page.getByRole('button', { name, exact: true }).count(), name).toBe(0);
+    }
+    expect(await page.getByRole('textbox', { name: 'Note' }).count()).toBe(0);
+    expect(await page.getByRole('checkbox').count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Done', exact: true }).click();
+    await page.waitForURL((url) => url.searchParams.get('status') === 'done');
+    expect(new URL(page.url()).searchParams.get('clinicNpi')).toBe('1209945553');
+    await waitForDocuments(page);
+    await saveScreenshot(page, 'inbox-read-only-done', { fullPage: false });
+  });
+
+  it('the device technician sees no documents', async () => {
+    await signIn(page, baseUrl, 'devicetech@example.org', { path: INBOX });
+    await expect
+      .poll(() =>
+        page.getByRole('heading', { name: /do not have access|does not show documents/ }).isVisible(),
+      )
+      .toBe(true);
+    expect(await documentList(page).count()).toBe(0);
+    await saveScreenshot(page, 'inbox-device-tech');
+  });
+
+  it('the provider checks all and bulk signs them, and hears how it went', async () => {
+    await signIn(page, baseUrl, 'provider@example.org', { path: INBOX });
+    await waitForDocuments(page);
+    // After the first page loads, the first document is checked too (when it can be bulk-signed).
+    await page.getByRole('button', { name: 'Check all' }).click();
+    const bulkSign = page.getByRole('button', { name: /^Bulk sign \(\d+\)$/ });
+    const label = (await bulkSign.textContent()) ?? '';
+    const count = Number(/\((\d+)\)/.exec(label)?.[1]);
+    expect(count).toBeGreaterThan(0);
+    // In bulk mode a single check cannot be taken off.
+    const firstCheck = documentList(page).getByRole('checkbox').first();
+    await firstCheck.click();
+    expect(await firstCheck.isChecked()).toBe(true);
+    await saveScreenshot(page, 'inbox-bulk-checked', { fullPage: false });
+
+    await bulkSign.click();
+    const dialog = page.getByRole('dialog', { name: `Sign ${count} documents?` });
+    await dialog.waitFor();
+    await saveScreenshot(page, 'inbox-bulk-confirm', { fullPage: false });
+    await dialog.getByRole('button', { name: `Sign ${count} documents` }).click();
+    const outcome = page
+      .locator('#notistack-snackbar')
+      .filter({ hasText: /^(Signed \d+ documents?\.|Only \d+ of \d+ total documents succeeded\.)$/ });
+    await expect.poll(() => outcome.count(), { timeout: 30_000 }).toBe(1);
+    const text = (await outcome.textContent()) ?? '';
+    if (text.startsWith('Only')) expect(text).toMatch(new RegExp(`of ${count} total`));
+    else expect(text).toBe(`Signed ${count} ${count === 1 ? 'document' : 'documents'}.`);
+    await saveScreenshot(page, 'inbox-bulk-signed', { fullPage: false });
+  });
+
+  it('stays usable on a narrow screen', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signIn(page, baseUrl, 'provider@example.org', { path: INBOX });
+    await waitForDocuments(page);
+    await saveScreenshot(page, 'inbox-narrow', { fullPage: false });
+  });
+});

@@ -1,0 +1,25 @@
+import { useQuery } from '@tanstack/react-query';
+import { apiRequestBlob } from '../../../lib/api-client';
+import { documentsQueryKey } from './get-documents';
+
+/**
+ * GET /api/reports/blob-storage/:id: the document's PDF (the signed one once signed), fetched with the
+ * bearer in the header. Keyed by status too, so signing fetches the signed PDF.
+ */
+export function getDocumentPdf(id: string, options: { signal?: AbortSignal } = {}): Promise<Blob> {
+  return apiRequestBlob(`/api/reports/blob-storage/${encodeURIComponent(id)}`, { signal: options.signal });
+}
+
+export function useDocumentPdf(id: string, status: string) {
+  return useQuery({
+    queryKey: [...documentsQueryKey, 'pdf', id, status],
+    queryFn: ({ signal }) => getDocumentPdf(id, { signal }),
+    // PHI: kept only while shown.
+    gcTime: 0,
+    staleTime: Number.POSITIVE_INFINITY,
+    enabled: status !== 'signing' && status !== 'acknowledging',
+    // The unsigned PDF stays on screen while the signed one loads.
+    placeholderData: (previous) => previous,
+    meta: { silent: true },
+  });
+}

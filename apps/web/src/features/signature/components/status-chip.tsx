@@ -1,0 +1,31 @@
+import Chip from '@mui/material/Chip';
+
+const STATUS_LABELS: Record<string, string> = {
+  unsigned: 'Unsigned',
+  signing: 'Signing…',
+  signed: 'Signed',
+  acknowledging: 'Acknowledging…',
+  acknowledged: 'Acknowledged',
+  error: 'Error',
+  draft: 'Draft',
+};
+
+const STATUS_COLORS: Record<string, 'default' | 'success' | 'info' | 'error' | 'warning'> = {
+  signed: 'success',
+  acknowledged: 'info',
+  error: 'error',
+  signing: 'warning',
+  acknowledging: 'warning',
+};
+
+export function StatusChip({ status }: { status: string }) {
+  return (
+    <Chip
+      size="small"
+      label={STATUS_LABELS[status] ?? 'Unknown'}
+      color={STATUS_COLORS[status] ?? 'default'}
+      variant={status === 'unsigned' ? 'outlined' : 'filled'}
+      data-status={status}
+    />
+  );
+}
