@@ -297,6 +297,7 @@ describe('documents: ingest, sign, acknowledge and the rules around them', () =>
       assignedTo: 'auth0|demo-provider',
     });
     const second = await signIn(portal.app, 'provider@example.org');
+    const filesBefore = countFiles();
     const responses = await Promise.all(
       Array.from({ length: 20 }, (_unused, index) =>
         send(index % 2 ? second : provider, 'PATCH', `/api/reports/${document.id}/sign`, {
@@ -314,6 +315,16 @@ describe('documents: ingest, sign, acknowledge and the rules around them', () =>
       .where('eventType', '=', 'signed')
       .execute();
     expect(signedEvents).toHaveLength(1);
+    // Exactly one stamped PDF was stored for it: the original and the one signed version.
+    const row = await portal.db
+      .selectFrom('documents')
+      .select(['signedSha256'])
+      .where('id', '=', document.id)
+      .executeTakeFirstOrThrow();
+    expect((signedEvents[0]?.after as { signedSha256?: string } | undefined)?.signedSha256).toBe(
+      row.signedSha256,
+    );
+    expect(countFiles()).toBe(filesBefore + 1);
   });
 
   it('the nurse acknowledges; acknowledging again answers 409; un-acknowledging restores unsigned', async () => {
