@@ -1,4 +1,10 @@
-import { can, canAnywhere, type MergedClinicConfiguration, type PermissionName } from '@portal/domain';
+import {
+  can,
+  canAnywhere,
+  computeNpiCheckDigit,
+  type MergedClinicConfiguration,
+  type PermissionName,
+} from '@portal/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from './db/schema';
 import { loadClinicConfiguration } from './modules/clinics/load-clinic-configuration';
@@ -29,6 +35,14 @@ type RouteRule = {
   request: (context: { portal: TestApp; target: Target }) => Promise<Request>;
 };
 
+let serial = 0;
+/** A fresh valid NPI and clinic code for each request that creates a clinic. */
+const nextNpi = () => {
+  serial += 1;
+  const base = String(300000000 + serial);
+  return `${base}${computeNpiCheckDigit(base)}`;
+};
+const nextCode = () => `MX${serial + 1}`;
 const npiFor = (target: Target) => (target === 'own' ? OWN_CLINIC_NPI : OTHER_CLINIC_NPI);
 const freshUser = async (portal: TestApp, target: Target) =>
   insertUser(portal.db, { clinicNpi: npiFor(target) });
@@ -296,6 +310,50 @@ const ROUTES: Record<string, RouteRule> = {
     access: { permission: 'audit:verify' },
     success: 200,
     request: async () => ({ method: 'GET', url: '/api/audit/verify' }),
+  },
+  'POST /api/customers/organizations': {
+    access: { permission: 'clinic:create' },
+    success: 201,
+    request: async () => ({
+      method: 'POST',
+      url: '/api/customers/organizations',
+      payload: { npi: nextNpi(), name: 'Matrix Clinic', code: nextCode() },
+    }),
+  },
+  'PUT /api/customers/organizations/:id': {
+    access: { permission: 'clinic:update-settings' },
+    success: 200,
+    otherClinic: 404,
+    request: async ({ portal, target }) => {
+      const clinic = await portal.db
+        .selectFrom('organizations')
+        .selectAll()
+        .where('npi', '=', npiFor(target))
+        .executeTakeFirstOrThrow();
+      return {
+        method: 'PUT',
+        url: `/api/customers/organizations/${clinic.id}`,
+        payload: {
+          npi: clinic.npi,
+          name: clinic.name,
+          code: clinic.code,
+          isActive: clinic.isActive,
+          samlConnectionName: clinic.samlConnectionName,
+        },
+      };
+    },
+  },
+  'DELETE /api/customers/organizations/:id': {
+    access: { permission: 'clinic:delete' },
+    success: 204,
+    request: async ({ portal }) => {
+      const clinic = await portal.db
+        .insertInto('organizations')
+        .values({ npi: nextNpi(), name: 'Disposable Clinic', code: nextCode() })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return { method: 'DELETE', url: `/api/customers/organizations/${clinic.id}` };
+    },
   },
   'GET /api/users': {
     access: { permission: 'user:read' },

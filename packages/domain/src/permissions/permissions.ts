@@ -58,9 +58,8 @@ export const PERMISSIONS = {
   'clinic:update': PROVIDER_COMPANY_ADMINISTRATORS,
   // Workflow settings, signature settings and device-check settings of one clinic.
   'clinic:update-settings': CLINIC_ADMINISTRATORS,
-  // Flags gate abilities (SPEC §6), clinic admin trash among them, so a clinic admin may not open
-  // its own gates: only admin-level users set a clinic's flags.
-  'clinic:update-feature-flags': PROVIDER_COMPANY_ADMINISTRATORS,
+  // Issue 6: a clinic admin changes their own clinic's flags and settings; admin-level roles any clinic's.
+  'clinic:update-feature-flags': CLINIC_ADMINISTRATORS,
   'clinic:delete': PROVIDER_COMPANY_ADMINISTRATORS,
   // The global flag and setting defaults every clinic inherits.
   'defaults:manage': PROVIDER_COMPANY_ADMINISTRATORS,
@@ -136,7 +135,6 @@ export const PERMISSION_NAMES = Object.keys(PERMISSIONS) as PermissionName[];
 export const GLOBAL_PERMISSIONS = [
   'clinic:create',
   'clinic:update',
-  'clinic:update-feature-flags',
   'clinic:delete',
   'defaults:manage',
   'user:assign-global-roles',

@@ -1,10 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { Db } from '../../db/transaction';
 import { toPagedResponse } from '../../http/paging';
 import { errorResponses } from '../../http/schemas';
 import { requireActor } from '../../plugins/authenticate';
-import { organizationListQuerySchema, organizationListSchema } from './clinics.schemas';
+import {
+  organizationIdParamsSchema,
+  organizationInputSchema,
+  organizationListQuerySchema,
+  organizationListSchema,
+  organizationSchema,
+} from './clinics.schemas';
 import { listOrganizations } from './list-organizations';
+import { createOrganization, deleteOrganization, updateOrganization } from './save-organization';
 
 export const clinicsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(
@@ -21,6 +29,53 @@ export const clinicsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     async (request) => {
       const result = await listOrganizations(db, requireActor(request), request.query);
       return toPagedResponse({ url: request.url, ...request.query, ...result });
+    },
+  );
+
+  app.post(
+    '/api/customers/organizations',
+    {
+      config: { permission: 'clinic:create' },
+      schema: {
+        tags: ['customers'],
+        summary: 'Create a clinic',
+        body: organizationInputSchema,
+        response: { 201: organizationSchema, ...errorResponses(400, 401, 403, 409, 422) },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await createOrganization(db, requireActor(request), request.body)),
+  );
+
+  app.put(
+    '/api/customers/organizations/:id',
+    {
+      config: { permission: 'clinic:update-settings' },
+      schema: {
+        tags: ['customers'],
+        summary: "Update a clinic (a clinic admin: only their own clinic's flags and settings)",
+        params: organizationIdParamsSchema,
+        body: organizationInputSchema,
+        response: { 200: organizationSchema, ...errorResponses(400, 401, 403, 404, 409, 422) },
+      },
+    },
+    async (request) => updateOrganization(db, requireActor(request), request.params.id, request.body),
+  );
+
+  app.delete(
+    '/api/customers/organizations/:id',
+    {
+      config: { permission: 'clinic:delete' },
+      schema: {
+        tags: ['customers'],
+        summary: 'Delete a clinic that has no documents',
+        params: organizationIdParamsSchema,
+        response: { 204: z.null(), ...errorResponses(401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      await deleteOrganization(db, requireActor(request), request.params.id);
+      return reply.code(204).send(null);
     },
   );
 };

@@ -1,3 +1,4 @@
+import { isValidNpi } from '@portal/domain';
 import { z } from 'zod';
 import { pageLinksSchema } from '../../http/paging';
 
@@ -55,3 +56,34 @@ export const organizationListSchema = z.object({
   data: z.array(organizationSchema),
   metadata: z.object({ totalCount: z.number().int(), page: z.number().int(), rows: z.number().int() }),
 });
+
+/** The organization payload of SPEC §7 (POST and PUT). */
+export const organizationInputSchema = z.strictObject({
+  npi: z.string().trim().refine(isValidNpi, { error: 'must be a valid 10-digit NPI' }),
+  name: z.string().trim().min(1, { error: 'is required' }).max(200),
+  code: z
+    .string()
+    .trim()
+    .regex(/^[A-Z0-9-]{2,12}$/, { error: 'must be 2–12 capital letters, digits or dashes' }),
+  isActive: z.boolean().default(true),
+  samlConnectionName: z.string().trim().max(100).nullable().default(null),
+  featureFlags: z
+    .array(z.strictObject({ name: z.string().min(1).max(100), enabled: z.boolean() }))
+    .max(200)
+    .default([]),
+  workflows: z
+    .array(
+      z.strictObject({
+        name: z.string().min(1).max(100),
+        enabled: z.boolean(),
+        value: z
+          .union([z.string().max(20_000), z.number()])
+          .nullable()
+          .optional(),
+      }),
+    )
+    .max(200)
+    .default([]),
+});
+export type OrganizationInput = z.infer<typeof organizationInputSchema>;
+export const organizationIdParamsSchema = z.object({ id: z.uuid({ error: 'must be a clinic id' }) });

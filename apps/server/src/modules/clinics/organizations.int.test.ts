@@ -1,0 +1,173 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertDocument, OTHER_CLINIC_NPI, OWN_CLINIC_NPI } from '../../test-support/fixtures';
+import { bearer, signIn, type Tokens } from '../../test-support/sign-in';
+import { createTestApp, type TestApp } from '../../test-support/test-app';
+
+type Clinic = {
+  id: string;
+  npi: string;
+  code: string;
+  name: string;
+  isActive: boolean;
+  samlConnectionName: string | null;
+  featureFlags: Record<string, boolean>;
+  settings: Record<string, { enabled: boolean; value: unknown }>;
+  clinicFeatureFlags: { name: string; enabled: boolean }[];
+  clinicWorkflows: { name: string; enabled: boolean; value: string | null }[];
+};
+
+describe('administering clinics', () => {
+  let portal: TestApp;
+  let sysadmin: Tokens;
+  let clinicAdmin: Tokens;
+  const send = (tokens: Tokens, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+    portal.app.inject({ method, url, headers: bearer(tokens), ...(payload ? { payload } : {}) });
+  const clinicByNpi = async (npi: string) => {
+    const response = await send(sysadmin, 'GET', `/api/customers/organizations?search=${npi}`);
+    return (response.json().data as Clinic[])[0] as Clinic;
+  };
+  const payloadOf = (clinic: Clinic) => ({
+    npi: clinic.npi,
+    name: clinic.name,
+    code: clinic.code,
+    isActive: clinic.isActive,
+    samlConnectionName: clinic.samlConnectionName,
+    featureFlags: clinic.clinicFeatureFlags,
+    workflows: clinic.clinicWorkflows,
+  });
+  const countClinics = async () =>
+    Number(
+      (
+        await portal.db
+          .selectFrom('organizations')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  beforeAll(async () => {
+    portal = await createTestApp();
+    [sysadmin, clinicAdmin] = await Promise.all([
+      signIn(portal.app, 'sysadmin@example.org'),
+      signIn(portal.app, 'clinicadmin@example.org'),
+    ]);
+  });
+  afterAll(async () => {
+    await portal.close();
+  });
+
+  it('a system administrator creates a clinic with its own flags and settings, audited', async () => {
+    const response = await send(sysadmin, 'POST', '/api/customers/organizations', {
+      npi: '1234567893',
+      name: 'Harbor Light Cardiology',
+      code: 'HLC',
+      featureFlags: [{ name: 'comments', enabled: true }],
+      workflows: [{ name: 'emrPdfMaxPageLength', enabled: true, value: 40 }],
+    });
+    expect(response.statusCode).toBe(201);
+    const clinic = response.json() as Clinic;
+    expect(clinic.featureFlags.comments).toBe(true);
+    expect(clinic.settings.emrPdfMaxPageLength).toEqual({ enabled: true, value: 40 });
+    const events = await portal.db
+      .selectFrom('auditEvents')
+      .select('eventType')
+      .where('entityId', '=', clinic.id)
+      .execute();
+    expect(events.map((event) => event.eventType)).toEqual(['created']);
+  });
+
+  it.each([
+    ['an NPI that fails the check digit', { npi: '1234567890', name: 'X', code: 'XX' }, 400, 'npi'],
+    ['a duplicate NPI', { npi: OWN_CLINIC_NPI, name: 'X', code: 'XX' }, 409, 'npi'],
+    ['a duplicate code', { npi: '1003000126', name: 'X', code: 'AHC' }, 409, 'code'],
+    [
+      'an unknown flag',
+      { npi: '1003000126', name: 'X', code: 'XX', featureFlags: [{ name: 'teleportation', enabled: true }] },
+      422,
+      'featureFlags.0.name',
+    ],
+    [
+      'a value of the wrong type',
+      {
+        npi: '1003000126',
+        name: 'X',
+        code: 'XX',
+        workflows: [{ name: 'emrPdfMaxPageLength', enabled: true, value: 'lots' }],
+      },
+      422,
+      'workflows.0.value',
+    ],
+    [
+      'an enum value outside its options',
+      {
+        npi: '1003000126',
+        name: 'X',
+        code: 'XX',
+        workflows: [{ name: 'encounterCoversheetType', enabled: true, value: 'fancy' }],
+      },
+      422,
+      'workflows.0.value',
+    ],
+  ])('refuses %s with a 4xx naming the field, writing nothing', async (_label, payload, status, field) => {
+    const before = await countClinics();
+    const response = await send(sysadmin, 'POST', '/api/customers/organizations', payload);
+    expect(response.statusCode).toBe(status);
+    expect((response.json().details as { field: string }[]).map((detail) => detail.field)).toContain(field);
+    expect(await countClinics()).toBe(before);
+  });
+
+  it("a clinic admin changes their own clinic's flags and settings, but not its name", async () => {
+    const clinic = await clinicByNpi(OWN_CLINIC_NPI);
+    const updated = await send(clinicAdmin, 'PUT', `/api/customers/organizations/${clinic.id}`, {
+      ...payloadOf(clinic),
+      featureFlags: [
+        ...clinic.clinicFeatureFlags.filter((flag) => flag.name !== 'comments'),
+        { name: 'comments', enabled: false },
+      ],
+      workflows: [{ name: 'signatureLabel', enabled: true, value: 'Interpreted by:' }],
+    });
+    expect(updated.statusCode).toBe(200);
+    expect((updated.json() as Clinic).featureFlags.comments).toBe(false);
+    expect((updated.json() as Clinic).settings.signatureLabel?.value).toBe('Interpreted by:');
+
+    const renamed = await send(clinicAdmin, 'PUT', `/api/customers/organizations/${clinic.id}`, {
+      ...payloadOf(clinic),
+      name: 'Mine Now',
+    });
+    expect(renamed.statusCode).toBe(403);
+  });
+
+  it('the clinic admin of clinic A cannot touch clinic B: 404', async () => {
+    const other = await clinicByNpi(OTHER_CLINIC_NPI);
+    const response = await send(
+      clinicAdmin,
+      'PUT',
+      `/api/customers/organizations/${other.id}`,
+      payloadOf(other),
+    );
+    expect(response.statusCode).toBe(404);
+    const after = await clinicByNpi(OTHER_CLINIC_NPI);
+    expect(after.clinicFeatureFlags).toEqual(other.clinicFeatureFlags);
+  });
+
+  it('deleting a clinic with documents answers 409; an empty one is deleted', async () => {
+    const withDocuments = await clinicByNpi(OTHER_CLINIC_NPI);
+    await insertDocument(portal.db, portal.storage, { clinicNpi: OTHER_CLINIC_NPI });
+    expect(
+      (await send(sysadmin, 'DELETE', `/api/customers/organizations/${withDocuments.id}`)).statusCode,
+    ).toBe(409);
+    const created = await send(sysadmin, 'POST', '/api/customers/organizations', {
+      npi: '1003000126',
+      name: 'Short Lived Clinic',
+      code: 'SLC',
+    });
+    expect(created.statusCode).toBe(201);
+    expect(
+      (await send(sysadmin, 'DELETE', `/api/customers/organizations/${(created.json() as Clinic).id}`))
+        .statusCode,
+    ).toBe(204);
+    expect(
+      (await send(clinicAdmin, 'DELETE', `/api/customers/organizations/${withDocuments.id}`)).statusCode,
+    ).toBe(403);
+  });
+});
