@@ -42,7 +42,10 @@ const nextNpi = () => {
   const base = String(300000000 + serial);
   return `${base}${computeNpiCheckDigit(base)}`;
 };
-const nextCode = () => `MX${serial + 1}`;
+const nextCode = () => {
+  serial += 1;
+  return `MX${serial}`;
+};
 const npiFor = (target: Target) => (target === 'own' ? OWN_CLINIC_NPI : OTHER_CLINIC_NPI);
 const freshUser = async (portal: TestApp, target: Target) =>
   insertUser(portal.db, { clinicNpi: npiFor(target) });
@@ -353,6 +356,100 @@ const ROUTES: Record<string, RouteRule> = {
         .returning('id')
         .executeTakeFirstOrThrow();
       return { method: 'DELETE', url: `/api/customers/organizations/${clinic.id}` };
+    },
+  },
+  'GET /api/customers/defaults/feature-flags': {
+    access: { permission: 'clinic:read' },
+    success: 200,
+    request: async () => ({ method: 'GET', url: '/api/customers/defaults/feature-flags' }),
+  },
+  'POST /api/customers/defaults/feature-flags': {
+    access: { permission: 'defaults:manage' },
+    success: 201,
+    request: async () => ({
+      method: 'POST',
+      url: '/api/customers/defaults/feature-flags',
+      payload: { name: `matrix${nextCode().replace(/\W/g, '')}`, title: 'Matrix', enabled: false },
+    }),
+  },
+  'PUT /api/customers/defaults/feature-flags/:id': {
+    access: { permission: 'defaults:manage' },
+    success: 200,
+    request: async ({ portal }) => {
+      const name = `matrix${nextCode().replace(/\W/g, '')}`;
+      const row = await portal.db
+        .insertInto('featureFlagDefaults')
+        .values({ name, title: 'Matrix', description: '', enabled: false })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return {
+        method: 'PUT',
+        url: `/api/customers/defaults/feature-flags/${row.id}`,
+        payload: { name, title: 'Renamed', enabled: true },
+      };
+    },
+  },
+  'DELETE /api/customers/defaults/feature-flags/:id': {
+    access: { permission: 'defaults:manage' },
+    success: 204,
+    request: async ({ portal }) => {
+      const name = `matrix${nextCode().replace(/\W/g, '')}`;
+      const row = await portal.db
+        .insertInto('featureFlagDefaults')
+        .values({ name, title: 'Matrix', description: '', enabled: false })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return { method: 'DELETE', url: `/api/customers/defaults/feature-flags/${row.id}` };
+    },
+  },
+  'GET /api/customers/defaults/workflows': {
+    access: { permission: 'clinic:read' },
+    success: 200,
+    request: async () => ({ method: 'GET', url: '/api/customers/defaults/workflows' }),
+  },
+  'POST /api/customers/defaults/workflows': {
+    access: { permission: 'defaults:manage' },
+    success: 201,
+    request: async () => ({
+      method: 'POST',
+      url: '/api/customers/defaults/workflows',
+      payload: {
+        name: `matrix${nextCode().replace(/\W/g, '')}`,
+        title: 'Matrix',
+        enabled: false,
+        valueType: 'string',
+        value: 'x',
+      },
+    }),
+  },
+  'PUT /api/customers/defaults/workflows/:id': {
+    access: { permission: 'defaults:manage' },
+    success: 200,
+    request: async ({ portal }) => {
+      const name = `matrix${nextCode().replace(/\W/g, '')}`;
+      const row = await portal.db
+        .insertInto('workflowDefaults')
+        .values({ name, title: 'Matrix', description: '', enabled: false, valueType: 'string', value: null })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return {
+        method: 'PUT',
+        url: `/api/customers/defaults/workflows/${row.id}`,
+        payload: { name, title: 'Renamed', enabled: true, valueType: 'string', value: 'x' },
+      };
+    },
+  },
+  'DELETE /api/customers/defaults/workflows/:id': {
+    access: { permission: 'defaults:manage' },
+    success: 204,
+    request: async ({ portal }) => {
+      const name = `matrix${nextCode().replace(/\W/g, '')}`;
+      const row = await portal.db
+        .insertInto('workflowDefaults')
+        .values({ name, title: 'Matrix', description: '', enabled: false, valueType: 'string', value: null })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return { method: 'DELETE', url: `/api/customers/defaults/workflows/${row.id}` };
     },
   },
   'GET /api/users': {

@@ -8,6 +8,7 @@ import type { Config } from './config';
 import type { Db } from './db/transaction';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { clinicsRoutes } from './modules/clinics/clinics.routes';
+import { defaultsRoutes } from './modules/clinics/defaults.routes';
 import { documentsRoutes } from './modules/documents/documents.routes';
 import { documentsContentRoutes } from './modules/documents/documents-content.routes';
 import { createFileStorage, type DocumentStorage } from './modules/documents/storage/file-storage';
@@ -139,6 +140,7 @@ export async function buildApp({ config, db, logger, storage, wait }: AppDepende
   await app.register(healthRoutes, { db });
   await app.register(portalConfigRoutes, { config });
   await app.register(clinicsRoutes, { db });
+  await app.register(defaultsRoutes, { db });
   await app.register(usersRoutes, { db, publicUrl: config.publicUrl });
   await app.register(userAuthRoutes, { db });
   await app.register(auditRoutes, { db });

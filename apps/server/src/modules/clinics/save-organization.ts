@@ -200,7 +200,7 @@ export async function deleteOrganization(db: Db, actor: Actor, id: string) {
       clinicNpi: current.npi,
       entityType: 'clinic',
       entityId: id,
-      eventType: 'soft_delete',
+      eventType: 'deleted',
       actorId: actor.id,
       before,
       note: 'clinic deleted',

@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OWN_CLINIC_NPI } from '../../test-support/fixtures';
+import { bearer, signIn, type Tokens } from '../../test-support/sign-in';
+import { createTestApp, type TestApp } from '../../test-support/test-app';
+
+describe('the global feature-flag and setting defaults', () => {
+  let portal: TestApp;
+  let sysadmin: Tokens;
+  let clinicAdmin: Tokens;
+  const send = (tokens: Tokens, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+    portal.app.inject({ method, url, headers: bearer(tokens), ...(payload ? { payload } : {}) });
+  const mergedOf = async (npi: string) =>
+    (await send(sysadmin, 'GET', `/api/customers/organizations?search=${npi}`)).json().data[0] as {
+      featureFlags: Record<string, boolean>;
+      settings: Record<string, { enabled: boolean; value: unknown }>;
+    };
+
+  beforeAll(async () => {
+    portal = await createTestApp();
+    [sysadmin, clinicAdmin] = await Promise.all([
+      signIn(portal.app, 'sysadmin@example.org'),
+      signIn(portal.app, 'clinicadmin@example.org'),
+    ]);
+  });
+  afterAll(async () => {
+    await portal.close();
+  });
+
+  it('a new flag default appears in every clinic’s merged view, and deleting it removes it again', async () => {
+    const created = await send(sysadmin, 'POST', '/api/customers/defaults/feature-flags', {
+      name: 'aiSummaries',
+      title: 'AI summaries',
+      description: 'Show generated summaries',
+      enabled: true,
+    });
+    expect(created.statusCode).toBe(201);
+    expect((await mergedOf(OWN_CLINIC_NPI)).featureFlags.aiSummaries).toBe(true);
+    const list = await send(clinicAdmin, 'GET', '/api/customers/defaults/feature-flags');
+    expect((list.json().data as { name: string }[]).map((flag) => flag.name)).toContain('aiSummaries');
+
+    expect(
+      (await send(sysadmin, 'DELETE', `/api/customers/defaults/feature-flags/${created.json().id}`))
+        .statusCode,
+    ).toBe(204);
+    expect((await mergedOf(OWN_CLINIC_NPI)).featureFlags).not.toHaveProperty('aiSummaries');
+  });
+
+  it('updates a setting default, checking its value against its valueType', async () => {
+    const list = (await send(sysadmin, 'GET', '/api/customers/defaults/workflows')).json().data as {
+      id: string;
+      name: string;
+      valueType: string;
+      title: string;
+      description: string;
+      enabled: boolean;
+    }[];
+    const maxPages = list.find((setting) => setting.name === 'emrPdfMaxPageLength');
+    if (!maxPages) throw new Error('seeded default missing');
+    const { id: _id, ...body } = { ...maxPages, value: '30' };
+    const updated = await send(sysadmin, 'PUT', `/api/customers/defaults/workflows/${maxPages.id}`, body);
+    expect(updated.statusCode).toBe(200);
+    expect((await mergedOf('1655154049')).settings.emrPdfMaxPageLength?.value).toBe(30);
+    const wrong = await send(sysadmin, 'PUT', `/api/customers/defaults/workflows/${maxPages.id}`, {
+      ...body,
+      value: 'thirty',
+    });
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json().details).toEqual([{ field: 'value', message: 'must be integer' }]);
+  });
+
+  it.each([
+    ['a duplicate name', { name: 'comments', title: 'Again', enabled: false }, 409, 'name'],
+    ['a name that is not camelCase', { name: 'two words', title: 'x', enabled: false }, 400, 'name'],
+    ['a missing title', { name: 'someFlag', enabled: false }, 400, 'title'],
+  ])('refuses %s', async (_label, payload, status, field) => {
+    const response = await send(sysadmin, 'POST', '/api/customers/defaults/feature-flags', payload);
+    expect(response.statusCode).toBe(status);
+    expect((response.json().details as { field: string }[]).map((detail) => detail.field)).toContain(field);
+  });
+
+  it('a clinic admin may read the defaults but not change them', async () => {
+    const response = await send(clinicAdmin, 'POST', '/api/customers/defaults/feature-flags', {
+      name: 'sneaky',
+      title: 'x',
+      enabled: true,
+    });
+    expect(response.statusCode).toBe(403);
+  });
+});
