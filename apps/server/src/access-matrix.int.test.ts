@@ -24,6 +24,8 @@ type Request = { method: string; url: string; payload?: unknown; contentType?: s
 type RouteRule = {
   /** Document routes: the document's clinic decides (404 when it cannot be read, 403 when it cannot be acted on). */
   document?: true;
+  /** Like document, for clinic-scoped routes gated coarsely: 404 without readPermission there, 403 without actPermission. */
+  scoped?: { readPermission: PermissionName; actPermission: PermissionName };
   /** Bulk routes answer 200 with a success flag per document, whatever the clinic. */
   bulk?: true;
   /** What a route needs, as the server declares it. */
@@ -452,6 +454,77 @@ const ROUTES: Record<string, RouteRule> = {
       return { method: 'DELETE', url: `/api/customers/defaults/workflows/${row.id}` };
     },
   },
+  'GET /api/customers/clinics/:npi/signature-settings/:userId': {
+    access: { permission: 'clinic:read' },
+    success: 200,
+    otherClinic: 404,
+    request: async ({ target }) => ({
+      method: 'GET',
+      url: `/api/customers/clinics/${npiFor(target)}/signature-settings/0`,
+    }),
+  },
+  'PATCH /api/customers/clinics/:npi/signature-settings/:userId': {
+    access: { permission: 'clinic:read' },
+    success: 200,
+    otherClinic: 404,
+    scoped: { readPermission: 'clinic:read', actPermission: 'clinic:update-settings' },
+    request: async ({ target }) => ({
+      method: 'PATCH',
+      url: `/api/customers/clinics/${npiFor(target)}/signature-settings/0`,
+      payload: { rpmSelectByDos: true },
+    }),
+  },
+  'GET /api/customers/device-check-settings/:npi': {
+    access: { permission: 'clinic:read' },
+    success: 200,
+    otherClinic: 404,
+    request: async ({ target }) => ({
+      method: 'GET',
+      url: `/api/customers/device-check-settings/${npiFor(target)}`,
+    }),
+  },
+  'POST /api/customers/device-check-settings/:npi': {
+    access: { permission: 'clinic:update-settings' },
+    success: 201,
+    otherClinic: 404,
+    scoped: { readPermission: 'clinic:read', actPermission: 'clinic:update-settings' },
+    request: async ({ portal, target }) => {
+      await portal.db.deleteFrom('deviceCheckSettings').where('clinicNpi', '=', npiFor(target)).execute();
+      return {
+        method: 'POST',
+        url: `/api/customers/device-check-settings/${npiFor(target)}`,
+        payload: { observationPrompts: ['Battery ERI'] },
+      };
+    },
+  },
+  'PATCH /api/customers/device-check-settings/:npi': {
+    access: { permission: 'clinic:update-settings' },
+    success: 200,
+    otherClinic: 404,
+    scoped: { readPermission: 'clinic:read', actPermission: 'clinic:update-settings' },
+    request: async ({ portal, target }) => {
+      await portal.db
+        .insertInto('deviceCheckSettings')
+        .values({ clinicNpi: npiFor(target), observationPrompts: 'Battery ERI' })
+        .onConflict((conflict) => conflict.column('clinicNpi').doNothing())
+        .execute();
+      return {
+        method: 'PATCH',
+        url: `/api/customers/device-check-settings/${npiFor(target)}`,
+        payload: { observationPrompts: ['Lead noise'] },
+      };
+    },
+  },
+  'DELETE /api/customers/device-check-settings/:npi': {
+    access: { permission: 'clinic:update-settings' },
+    success: 200,
+    otherClinic: 404,
+    scoped: { readPermission: 'clinic:read', actPermission: 'clinic:update-settings' },
+    request: async ({ target }) => ({
+      method: 'DELETE',
+      url: `/api/customers/device-check-settings/${npiFor(target)}`,
+    }),
+  },
   'GET /api/users': {
     access: { permission: 'user:read' },
     success: 200,
@@ -619,6 +692,10 @@ function expectedStatus(
   if (rule.document) {
     if (!can(user, 'document:read', npi)) return 404;
     return can(user, permission, npi, configuration as never) ? rule.success : 403;
+  }
+  if (rule.scoped) {
+    if (!can(user, rule.scoped.readPermission, npi)) return 404;
+    return can(user, rule.scoped.actPermission, npi) ? rule.success : 403;
   }
   if (!rule.otherClinic) return rule.success;
   return can(user, permission, npi) ? rule.success : rule.otherClinic;

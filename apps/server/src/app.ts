@@ -7,6 +7,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config';
 import type { Db } from './db/transaction';
 import { auditRoutes } from './modules/audit/audit.routes';
+import { clinicSettingsRoutes } from './modules/clinics/clinic-settings.routes';
 import { clinicsRoutes } from './modules/clinics/clinics.routes';
 import { defaultsRoutes } from './modules/clinics/defaults.routes';
 import { documentsRoutes } from './modules/documents/documents.routes';
@@ -141,6 +142,7 @@ export async function buildApp({ config, db, logger, storage, wait }: AppDepende
   await app.register(portalConfigRoutes, { config });
   await app.register(clinicsRoutes, { db });
   await app.register(defaultsRoutes, { db });
+  await app.register(clinicSettingsRoutes, { db });
   await app.register(usersRoutes, { db, publicUrl: config.publicUrl });
   await app.register(userAuthRoutes, { db });
   await app.register(auditRoutes, { db });

@@ -5,6 +5,7 @@ import * as seedBuiltInClinics from './migrations/0002-seed-built-in-clinics';
 import * as identity from './migrations/0003-identity';
 import * as auditEvents from './migrations/0004-audit-events';
 import * as documents from './migrations/0005-documents';
+import * as clinicSettings from './migrations/0006-clinic-settings';
 
 // Migrations are listed here, not discovered on disk, so the bundle and the tests see the same list.
 // Names sort in the order they run.
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   '0003-identity': identity,
   '0004-audit-events': auditEvents,
   '0005-documents': documents,
+  '0006-clinic-settings': clinicSettings,
 };
 
 export class MigrationError extends Error {

@@ -190,7 +190,33 @@ export type DocumentCommentsTable = {
   updatedAt: UpdatedAt;
 };
 
+export type SignatureSettingsTable = {
+  clinicNpi: string;
+  userId: string;
+  crmPrompts: string;
+  wcdPrompts: string;
+  sleepPrompts: string;
+  abpmPrompts: string;
+  rpmPrompts: string;
+  noIssuesNote: string;
+  quickSignNote: string;
+  bulkSignNote: string;
+  rpmSelectByDos: boolean;
+  bulkSignEnabled: boolean;
+  updatedAt: UpdatedAt;
+  updatedBy: string | null;
+};
+
+export type DeviceCheckSettingsTable = {
+  clinicNpi: string;
+  observationPrompts: string;
+  updatedAt: UpdatedAt;
+  updatedBy: string | null;
+};
+
 export type Database = {
+  signatureSettings: SignatureSettingsTable;
+  deviceCheckSettings: DeviceCheckSettingsTable;
   documents: DocumentsTable;
   documentComments: DocumentCommentsTable;
   auditEvents: AuditEventsTable;
