@@ -325,6 +325,19 @@ const ROUTES: Record<string, RouteRule> = {
       payload: { npi: nextNpi(), name: 'Matrix Clinic', code: nextCode() },
     }),
   },
+  'GET /api/customers/organizations/:id': {
+    access: { permission: 'clinic:read' },
+    success: 200,
+    otherClinic: 404,
+    request: async ({ portal, target }) => {
+      const clinic = await portal.db
+        .selectFrom('organizations')
+        .select('id')
+        .where('npi', '=', npiFor(target))
+        .executeTakeFirstOrThrow();
+      return { method: 'GET', url: `/api/customers/organizations/${clinic.id}` };
+    },
+  },
   'PUT /api/customers/organizations/:id': {
     access: { permission: 'clinic:update-settings' },
     success: 200,

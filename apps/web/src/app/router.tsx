@@ -1,5 +1,6 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { AuthCallbackPage } from '../features/auth/components/auth-callback-page';
+import { ClinicPage } from '../features/clinics/components/clinic-page';
 import { ClinicsPage } from '../features/clinics/components/clinics-page';
 import { SignatureInboxPage } from '../features/signature/components/signature-inbox-page';
 import { UsersPage } from '../features/users/components/users-page';
@@ -30,6 +31,11 @@ export const routes: RouteObject[] = [
                 path: CLINICS_PATH,
                 element: <ClinicsPage />,
                 handle: handle({ title: 'Clinics', crumbs: ['Administration'] }),
+              },
+              {
+                path: `${CLINICS_PATH}/:id`,
+                element: <ClinicPage />,
+                handle: handle({ title: 'Clinic', crumbs: ['Administration', 'Clinics'] }),
               },
             ],
           },

@@ -11,6 +11,7 @@ import {
   organizationListSchema,
   organizationSchema,
 } from './clinics.schemas';
+import { getOrganization } from './get-organization';
 import { listOrganizations } from './list-organizations';
 import { createOrganization, deleteOrganization, updateOrganization } from './save-organization';
 
@@ -30,6 +31,20 @@ export const clinicsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       const result = await listOrganizations(db, requireActor(request), request.query);
       return toPagedResponse({ url: request.url, ...request.query, ...result });
     },
+  );
+
+  app.get(
+    '/api/customers/organizations/:id',
+    {
+      config: { permission: 'clinic:read' },
+      schema: {
+        tags: ['customers'],
+        summary: 'Get one clinic with its merged flags and settings',
+        params: organizationIdParamsSchema,
+        response: { 200: organizationSchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => getOrganization(db, requireActor(request), request.params.id),
   );
 
   app.post(

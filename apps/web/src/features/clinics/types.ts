@@ -19,3 +19,26 @@ export type Clinic = {
 };
 
 export type { PagedResponse };
+
+/** The body of POST /api/customers/organizations and PUT /api/customers/organizations/:id. */
+export type ClinicBody = {
+  npi: string;
+  name: string;
+  code: string;
+  isActive: boolean;
+  samlConnectionName: string | null;
+  featureFlags: { name: string; enabled: boolean }[];
+  workflows: { name: string; enabled: boolean; value: string | number | null }[];
+};
+
+/** A global default feature flag or workflow setting (GET /api/customers/defaults/…). */
+export type ClinicDefault = {
+  id: string;
+  name: string;
+  title: string;
+  description: string;
+  enabled: boolean;
+  /** 'integer', 'string' or 'enum:a|b|c'. */
+  valueType: string;
+  value: string | number | null;
+};

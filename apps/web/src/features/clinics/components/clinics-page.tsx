@@ -1,21 +1,108 @@
+import AddIcon from '@mui/icons-material/Add';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import { enqueueSnackbar } from 'notistack';
+import { type MouseEvent, useCallback, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { DataTable } from '../../../components/data-table';
+import { usePermissions } from '../../../lib/session/session-context';
+import { toClinicBody } from '../api/clinic-body';
 import { clinicsQueryKey, getClinics } from '../api/get-clinics';
+import { useUpdateClinic } from '../api/update-clinic';
 import type { Clinic } from '../types';
-import { clinicColumns } from './clinic-columns';
+import { buildClinicColumns } from './clinic-columns';
+import { type ClinicDialogTarget, ClinicFormDialog } from './clinic-form-dialog';
 
 const getClinicId = (clinic: Clinic) => clinic.id;
 
+type Opened<T> = { value: T; open: boolean; key: number };
+
+/** Clinics administration: list, add, edit and (de)activate; a row opens the clinic's own page. */
 export function ClinicsPage() {
+  const { can } = usePermissions();
+  const navigate = useNavigate();
+  const canUpdate = can('clinic:update');
+  const [dialog, setDialog] = useState<Opened<ClinicDialogTarget> | null>(null);
+  const showDialog = useCallback(
+    (value: ClinicDialogTarget) =>
+      setDialog((current) => ({ value, open: true, key: (current?.key ?? 0) + 1 })),
+    [],
+  );
+  const hideDialog = useCallback(
+    () => setDialog((current) => (current ? { ...current, open: false } : null)),
+    [],
+  );
+
+  const { mutate: saveClinic, isPending, variables } = useUpdateClinic();
+  const savingId = isPending ? variables?.id : undefined;
+
+  const toggleActive = useCallback(
+    (clinic: Clinic, isActive: boolean) =>
+      saveClinic(
+        { id: clinic.id, body: { ...toClinicBody(clinic), isActive } },
+        {
+          onSuccess: (saved) =>
+            enqueueSnackbar(isActive ? `${saved.name} is active.` : `${saved.name} is inactive.`, {
+              variant: 'success',
+            }),
+        },
+      ),
+    [saveClinic],
+  );
+
+  const columns = useMemo(
+    () =>
+      buildClinicColumns(
+        canUpdate
+          ? {
+              onToggleActive: toggleActive,
+              onEdit: (clinic) => showDialog({ mode: 'edit', clinic }),
+              savingId,
+            }
+          : {},
+      ),
+    [canUpdate, toggleActive, showDialog, savingId],
+  );
+
+  // A click anywhere on a row (but on its controls) opens the clinic, as its name link does.
+  const openRow = (event: MouseEvent<HTMLElement>) => {
+    const target = event.target as HTMLElement;
+    if (target.closest('a, button, input, label, [role="button"]')) return;
+    const link = target.closest('tbody tr')?.querySelector<HTMLAnchorElement>('a[data-clinic-link]');
+    if (link) navigate(link.pathname);
+  };
+
   return (
-    <DataTable
-      label="Clinics"
-      columns={clinicColumns}
-      queryKey={clinicsQueryKey}
-      fetchPage={getClinics}
-      getRowId={getClinicId}
-      defaultOrder={{ field: 'name', direction: 'asc' }}
-      searchPlaceholder="Name, code or NPI"
-      emptyMessage="No clinics match the search and filters."
-    />
+    <>
+      <Box onClick={openRow} sx={{ '& tbody tr': { cursor: 'pointer' } }}>
+        <DataTable
+          label="Clinics"
+          columns={columns}
+          queryKey={clinicsQueryKey}
+          fetchPage={getClinics}
+          getRowId={getClinicId}
+          defaultOrder={{ field: 'name', direction: 'asc' }}
+          searchPlaceholder="Name, code or NPI"
+          emptyMessage="No clinics match the search and filters."
+          actions={
+            can('clinic:create') && (
+              <Button
+                variant="contained"
+                startIcon={<AddIcon />}
+                onClick={() => showDialog({ mode: 'create' })}
+              >
+                New clinic
+              </Button>
+            )
+          }
+        />
+      </Box>
+      <ClinicFormDialog
+        key={`form-${dialog?.key ?? 0}`}
+        target={dialog?.value ?? null}
+        open={dialog?.open ?? false}
+        onClose={hideDialog}
+      />
+    </>
   );
 }

@@ -1,0 +1,36 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '../../../lib/api-client';
+import {
+  type DeviceCheckSettings,
+  deviceCheckSettingsPath,
+  deviceCheckSettingsQueryKey,
+} from './get-device-check-settings';
+
+/**
+ * The clinic's own observation prompts: POST while the clinic uses the defaults (`isDefault`), PATCH
+ * once it has its own.
+ */
+export function saveDeviceCheckSettings({
+  npi,
+  isDefault,
+  observationPrompts,
+}: {
+  npi: string;
+  isDefault: boolean;
+  observationPrompts: string[];
+}): Promise<DeviceCheckSettings> {
+  const path = deviceCheckSettingsPath(npi);
+  return isDefault
+    ? apiClient.post<DeviceCheckSettings>(path, { observationPrompts })
+    : apiClient.patch<DeviceCheckSettings>(path, { observationPrompts });
+}
+
+export function useSaveDeviceCheckSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveDeviceCheckSettings,
+    meta: { silent: true },
+    onSettled: (_saved, _error, { npi }) =>
+      queryClient.invalidateQueries({ queryKey: deviceCheckSettingsQueryKey(npi) }),
+  });
+}

@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '../../../lib/api-client';
+import type { Clinic, ClinicBody } from '../types';
+import { clinicDetailQueryKey } from './get-clinic';
+
+/** PUT /api/customers/organizations/:id with the whole clinic (its own flag and workflow lists). */
+export function updateClinic({ id, body }: { id: string; body: ClinicBody }): Promise<Clinic> {
+  return apiClient.put<Clinic>(`/api/customers/organizations/${encodeURIComponent(id)}`, body);
+}
+
+export function useUpdateClinic({ silent = false }: { silent?: boolean } = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateClinic,
+    meta: { silent },
+    onSuccess: async (clinic) => {
+      queryClient.setQueryData(clinicDetailQueryKey(clinic.id), clinic);
+      await queryClient.invalidateQueries({ queryKey: ['clinics', 'list'] });
+    },
+  });
+}

@@ -1,0 +1,190 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Switch from '@mui/material/Switch';
+import { useTheme } from '@mui/material/styles';
+import TextField from '@mui/material/TextField';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { enqueueSnackbar } from 'notistack';
+import { type FormEvent, useId, useState } from 'react';
+import { toClinicBody } from '../api/clinic-body';
+import { useCreateClinic } from '../api/create-clinic';
+import { useUpdateClinic } from '../api/update-clinic';
+import {
+  type ClinicFieldErrors,
+  type ClinicFormField,
+  type ClinicFormValues,
+  EMPTY_CLINIC_FORM,
+  toClinicBodyFromForm,
+  toClinicFieldErrors,
+  toClinicFormValues,
+  validateClinicForm,
+} from '../clinic-form';
+import type { Clinic } from '../types';
+
+export type ClinicDialogTarget = { mode: 'create' } | { mode: 'edit'; clinic: Clinic };
+
+type TextFieldSpec = {
+  name: Exclude<ClinicFormField, 'isActive'>;
+  label: string;
+  required?: boolean;
+  helperText?: string;
+};
+
+const TEXT_FIELDS: TextFieldSpec[] = [
+  { name: 'name', label: 'Name', required: true },
+  { name: 'npi', label: 'NPI', required: true, helperText: '10 digits' },
+  { name: 'code', label: 'Code', required: true, helperText: 'Short code shown in lists' },
+  {
+    name: 'samlConnectionName',
+    label: 'SAML connection',
+    helperText: 'Optional single sign-on connection',
+  },
+];
+
+function ClinicForm({
+  target,
+  titleId,
+  onClose,
+}: {
+  target: ClinicDialogTarget;
+  titleId: string;
+  onClose: () => void;
+}) {
+  const [values, setValues] = useState<ClinicFormValues>(
+    target.mode === 'edit' ? toClinicFormValues(target.clinic) : EMPTY_CLINIC_FORM,
+  );
+  const [errors, setErrors] = useState<ClinicFieldErrors>({});
+  const [problems, setProblems] = useState<string[]>([]);
+  const createClinic = useCreateClinic();
+  const updateClinic = useUpdateClinic({ silent: true });
+  const saving = createClinic.isPending || updateClinic.isPending;
+  const formId = useId();
+
+  const setField = <K extends ClinicFormField>(name: K, value: ClinicFormValues[K]) => {
+    setValues((current) => ({ ...current, [name]: value }));
+    setErrors((current) => ({ ...current, [name]: undefined }));
+  };
+
+  const focusFirst = (found: ClinicFieldErrors) => {
+    const first = Object.keys(found)[0];
+    if (first) document.getElementById(`${formId}-${first}`)?.focus();
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = validateClinicForm(values);
+    setErrors(found);
+    setProblems([]);
+    if (Object.keys(found).length > 0) {
+      focusFirst(found);
+      return;
+    }
+    try {
+      if (target.mode === 'create') {
+        const created = await createClinic.mutateAsync(toClinicBodyFromForm(values));
+        enqueueSnackbar(`${created.name} was added.`, { variant: 'success' });
+      } else {
+        const { featureFlags, workflows } = toClinicBody(target.clinic);
+        await updateClinic.mutateAsync({
+          id: target.clinic.id,
+          body: toClinicBodyFromForm(values, { featureFlags, workflows }),
+        });
+        enqueueSnackbar('Changes saved.', { variant: 'success' });
+      }
+      onClose();
+    } catch (error) {
+      const { fields, other } = toClinicFieldErrors(error);
+      setErrors(fields);
+      setProblems(other);
+      focusFirst(fields);
+    }
+  };
+
+  return (
+    <>
+      <DialogContent dividers sx={{ pt: 3 }}>
+        <Box component="form" id={formId} noValidate onSubmit={submit} aria-labelledby={titleId}>
+          {problems.length > 0 && (
+            <Alert severity="error" sx={{ mb: 2 }}>
+              {problems.map((problem) => (
+                <div key={problem}>{problem}</div>
+              ))}
+            </Alert>
+          )}
+          <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2 }}>
+            {TEXT_FIELDS.map((field) => (
+              <TextField
+                key={field.name}
+                id={`${formId}-${field.name}`}
+                label={field.label}
+                required={field.required}
+                size="small"
+                value={values[field.name]}
+                onChange={(event) => setField(field.name, event.target.value)}
+                error={Boolean(errors[field.name])}
+                helperText={errors[field.name] ?? field.helperText}
+                disabled={saving}
+                autoFocus={field.name === 'name'}
+                slotProps={{ htmlInput: { autoComplete: 'off' } }}
+                sx={{ gridColumn: field.name === 'name' ? { sm: 'span 2' } : undefined }}
+              />
+            ))}
+          </Box>
+          <FormControlLabel
+            sx={{ mt: 1 }}
+            control={
+              <Switch
+                checked={values.isActive}
+                onChange={(event) => setField('isActive', event.target.checked)}
+                disabled={saving}
+              />
+            }
+            label="Active"
+          />
+        </Box>
+      </DialogContent>
+      <DialogActions sx={{ px: 3, py: 1.5 }}>
+        <Button onClick={onClose} disabled={saving}>
+          Cancel
+        </Button>
+        <Button type="submit" form={formId} variant="contained" loading={saving}>
+          {target.mode === 'create' ? 'Add clinic' : 'Save changes'}
+        </Button>
+      </DialogActions>
+    </>
+  );
+}
+
+/** Add a clinic or edit its identity. The page keys the dialog per opening, so each starts fresh. */
+export function ClinicFormDialog({
+  target,
+  open,
+  onClose,
+}: {
+  target: ClinicDialogTarget | null;
+  open: boolean;
+  onClose: () => void;
+}) {
+  const theme = useTheme();
+  const narrow = useMediaQuery(theme.breakpoints.down('sm'));
+  const titleId = useId();
+  return (
+    <Dialog
+      open={open && target !== null}
+      onClose={onClose}
+      fullWidth
+      maxWidth="sm"
+      fullScreen={narrow}
+      aria-labelledby={titleId}
+    >
+      <DialogTitle id={titleId}>{target?.mode === 'edit' ? 'Edit clinic' : 'New clinic'}</DialogTitle>
+      {target && <ClinicForm target={target} titleId={titleId} onClose={onClose} />}
+    </Dialog>
+  );
+}
