@@ -209,10 +209,101 @@ describe('signature inbox in a real browser', () => {
     await saveScreenshot(page, 'inbox-bulk-signed', { fullPage: false });
   });
 
+  it('the nurse comments on a document, and the provider sees the comment and reacts to it', async () => {
+    await signIn(page, baseUrl, 'nurse@example.org', { path: INBOX });
+    await waitForDocuments(page);
+    const item = await selectWorkableDocument(page);
+    const documentId = await item.getAttribute('data-document-id');
+    expect(documentId).toBeTruthy();
+    const text = `Please review the episode at 02:14 (${Date.now()}).`;
+    await panel(page).getByRole('textbox', { name: 'Comment' }).fill(text);
+    await panel(page).getByRole('button', { name: 'Add comment' }).click();
+    const comments = panel(page).getByRole('list', { name: 'Comments' });
+    await expect.poll(() => comments.getByText(text).count(), { timeout: 15_000 }).toBe(1);
+    await panel(page)
+      .getByRole('heading', { name: /^Comments/ })
+      .scrollIntoViewIfNeeded();
+    await saveScreenshot(page, 'inbox-nurse-comment', { fullPage: false });
+
+    const providerContext = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    try {
+      const provider = await providerContext.newPage();
+      const providerProblems = watchPageProblems(provider);
+      await signIn(provider, baseUrl, 'provider@example.org', {
+        path: `${INBOX}?status=any&idIn=${documentId}`,
+      });
+      await waitForDocuments(provider);
+      const comment = panel(provider).getByRole('listitem').filter({ hasText: text });
+      await expect.poll(() => comment.count(), { timeout: 15_000 }).toBe(1);
+      await comment.getByRole('button', { name: 'Add a reaction' }).click();
+      await provider.getByRole('menuitemcheckbox', { name: 'Like', exact: true }).click();
+      const like = comment.getByRole('button', { name: 'Like: 1, yours' });
+      await expect.poll(() => like.getAttribute('aria-pressed'), { timeout: 15_000 }).toBe('true');
+      await comment.scrollIntoViewIfNeeded();
+      await saveScreenshot(provider, 'inbox-provider-reaction', { fullPage: false });
+      // Pressing it again takes the reaction back.
+      await like.click();
+      await expect.poll(() => comment.getByRole('button', { name: /^Like:/ }).count()).toBe(0);
+      expect(providerProblems).toEqual([]);
+    } finally {
+      await providerContext.close();
+    }
+  });
+
+  it('the provider reassigns a document to themselves, and it is then assigned to them', async () => {
+    await signIn(page, baseUrl, 'provider@example.org', { path: `${INBOX}?assignedTo=unassigned` });
+    await waitForDocuments(page);
+    const item = await selectWorkableDocument(page);
+    const documentId = await item.getAttribute('data-document-id');
+    await panel(page).getByRole('button', { name: 'Reassign' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Reassign 1 document' });
+    await dialog.waitFor();
+    await dialog.getByRole('combobox', { name: 'Provider' }).click();
+    await page.getByRole('option', { name: /Reyes/ }).click();
+    await saveScreenshot(page, 'inbox-reassign-dialog', { fullPage: false });
+    await dialog.getByRole('button', { name: 'Reassign' }).click();
+    await expect.poll(() => snackbar(page, 'Reassigned 1 document.').count(), { timeout: 15_000 }).toBe(1);
+    expect(await snackbar(page, 'Not all documents could be re-assigned').count()).toBe(0);
+
+    // The document now shows under 'assigned to me'.
+    await page.goto(`${baseUrl}${INBOX}?status=any&assignedTo=me&idIn=${documentId}`);
+    await waitForDocuments(page);
+    await expect.poll(() => documentList(page).locator(`[data-document-id="${documentId}"]`).count()).toBe(1);
+  });
+
   it('stays usable on a narrow screen', async () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await signIn(page, baseUrl, 'provider@example.org', { path: INBOX });
     await waitForDocuments(page);
     await saveScreenshot(page, 'inbox-narrow', { fullPage: false });
+  });
+
+  it('the provider starts signing all, cancels, and sees what was signed, failed and cancelled', async () => {
+    // Last, and narrowed to one service line: it signs what it finds.
+    await signIn(page, baseUrl, 'provider@example.org', { path: `${INBOX}?serviceLine=wcd` });
+    await waitForDocuments(page);
+    await page.getByRole('button', { name: 'Sign all', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Sign all unsigned documents?' });
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Sign all' }).click();
+    const progress = page.getByTestId('sign-all-progress');
+    await progress.waitFor();
+    // Cancel once the first batch is through: the loop stops before the next one.
+    await expect
+      .poll(() => progress.getByRole('status').textContent(), { timeout: 30_000 })
+      .toMatch(/: [1-9]\d* of/);
+    const cancel = progress.getByRole('button', { name: 'Cancel' });
+    if (await cancel.isVisible()) await cancel.click();
+    await expect
+      .poll(() => progress.getByRole('status').textContent(), { timeout: 30_000 })
+      .toMatch(/^Sign all finished: \d+ of \d+$/);
+    const [, processed, total] =
+      /: (\d+) of (\d+)/.exec((await progress.getByRole('status').textContent()) ?? '') ?? [];
+    const counts = (await progress.getByTestId('sign-all-counts').textContent()) ?? '';
+    const [, success, fail, cancelled] = /Success (\d+) · Fail (\d+) · Cancelled (\d+)/.exec(counts) ?? [];
+    expect(Number(success) + Number(fail)).toBe(Number(processed));
+    expect(Number(success) + Number(fail) + Number(cancelled)).toBe(Number(total));
+    expect(Number(success)).toBeGreaterThan(0);
+    await saveScreenshot(page, 'inbox-sign-all-finished', { fullPage: false });
   });
 });

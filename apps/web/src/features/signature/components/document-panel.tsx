@@ -1,12 +1,17 @@
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import DownloadIcon from '@mui/icons-material/Download';
 import LockIcon from '@mui/icons-material/Lock';
 import LockOpenIcon from '@mui/icons-material/LockOpen';
+import PersonAddAltIcon from '@mui/icons-material/PersonAddAlt';
 import PushPinIcon from '@mui/icons-material/PushPin';
 import PushPinOutlinedIcon from '@mui/icons-material/PushPinOutlined';
+import VisibilityOffOutlinedIcon from '@mui/icons-material/VisibilityOffOutlined';
+import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
+import Divider from '@mui/material/Divider';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -23,6 +28,7 @@ import type { ReactNode } from 'react';
 import { useDocumentPdf } from '../api/get-document-pdf';
 import type { DocumentResource } from '../document-resource';
 import { listNotePrompts } from '../note-prompts';
+import { type CommentPerson, DocumentComments } from './document-comments';
 import { PdfViewer } from './pdf-viewer';
 import { StatusChip } from './status-chip';
 
@@ -36,6 +42,19 @@ export type DocumentPanelActions = {
   onUnsign: () => void;
   onPin: (isPinned: boolean) => void;
   onLock: (locked: boolean) => void;
+  canReassign: boolean;
+  canHide: boolean;
+  canTrash: boolean;
+  onReassign: () => void;
+  onHide: (hidden: boolean) => void;
+  onTrash: () => void;
+};
+
+export type DocumentPanelComments = {
+  userId: string;
+  canComment: boolean;
+  recipients: CommentPerson[];
+  nameOf: (userId: string) => string;
 };
 
 type DocumentPanelProps = {
@@ -45,6 +64,7 @@ type DocumentPanelProps = {
   actions: DocumentPanelActions;
   /** The name to show for the signedBy user id. */
   signerName: (signedBy: string) => string;
+  comments: DocumentPanelComments;
 };
 
 function formatDate(value: string | null | undefined, pattern = 'MM/dd/yyyy'): string {
@@ -76,7 +96,14 @@ function downloadBlob(blob: Blob, filename: string) {
 }
 
 /** The selected document: patient and device, alert, note editor, actions, and the PDF. */
-export function DocumentPanel({ document, note, onNoteChange, actions, signerName }: DocumentPanelProps) {
+export function DocumentPanel({
+  document,
+  note,
+  onNoteChange,
+  actions,
+  signerName,
+  comments,
+}: DocumentPanelProps) {
   const { id, attributes: doc } = document;
   const pdf = useDocumentPdf(id, doc.status);
   const patientName = `${doc.patientFirstName} ${doc.patientLastName}`;
@@ -106,6 +133,8 @@ export function DocumentPanel({ document, note, onNoteChange, actions, signerNam
         <StatusChip status={doc.status} />
         {doc.locked && <Chip size="small" icon={<LockIcon />} label="Locked" />}
         {doc.isPinned && <Chip size="small" icon={<PushPinIcon />} label="Pinned" />}
+        {doc.isHidden && <Chip size="small" icon={<VisibilityOffOutlinedIcon />} label="Hidden" />}
+        {doc.systemError && <Chip size="small" color="warning" label="System error" />}
       </Stack>
 
       {doc.alert && (
@@ -235,6 +264,37 @@ export function DocumentPanel({ document, note, onNoteChange, actions, signerNam
             {doc.locked ? 'Unlock' : 'Lock'}
           </Button>
         )}
+        {actions.canReassign && (
+          <Button
+            variant="outlined"
+            disabled={busy}
+            startIcon={<PersonAddAltIcon />}
+            onClick={actions.onReassign}
+          >
+            Reassign
+          </Button>
+        )}
+        {actions.canHide && (
+          <Button
+            variant="outlined"
+            disabled={busy}
+            startIcon={doc.isHidden ? <VisibilityOutlinedIcon /> : <VisibilityOffOutlinedIcon />}
+            onClick={() => actions.onHide(!doc.isHidden)}
+          >
+            {doc.isHidden ? 'Unhide' : 'Hide'}
+          </Button>
+        )}
+        {actions.canTrash && (
+          <Button
+            variant="outlined"
+            color="error"
+            disabled={busy}
+            startIcon={<DeleteOutlineIcon />}
+            onClick={actions.onTrash}
+          >
+            Move to trash
+          </Button>
+        )}
         <Button
           variant="text"
           startIcon={<DownloadIcon />}
@@ -245,6 +305,16 @@ export function DocumentPanel({ document, note, onNoteChange, actions, signerNam
           Download
         </Button>
       </Stack>
+
+      <Divider />
+      <DocumentComments
+        documentId={id}
+        userId={comments.userId}
+        canComment={comments.canComment}
+        recipients={comments.recipients}
+        nameOf={comments.nameOf}
+      />
+      <Divider />
 
       {pdf.isError && <Alert severity="error">The PDF could not be loaded.</Alert>}
       {pdf.data ? <PdfViewer data={pdf.data} title={`${typeLabel} of ${patientName}`} /> : null}

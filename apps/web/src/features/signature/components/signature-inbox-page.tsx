@@ -20,13 +20,18 @@ import { isApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session/session-context';
 import { useAcknowledgeDocument } from '../api/acknowledge-document';
 import { useClinicProviders } from '../api/get-clinic-providers';
+import { useClinicUsers } from '../api/get-clinic-users';
 import { useDocumentList } from '../api/get-documents';
+import { useSetDocumentHidden, useTrashDocuments } from '../api/hide-trash-documents';
+import { useReassignDocuments } from '../api/reassign-documents';
 import { useSetDocumentLock } from '../api/set-document-lock';
 import { useSetDocumentPin } from '../api/set-document-pin';
 import { useSignDocument } from '../api/sign-document';
 import { useUnsignDocument } from '../api/unsign-document';
+import { holdsPermissionIgnoringFlags } from '../held-permission';
 import { useBulkSign } from '../hooks/use-bulk-sign';
 import { useInboxKeyboard } from '../hooks/use-inbox-keyboard';
+import { useSignAll } from '../hooks/use-sign-all';
 import {
   getInboxFiltersKey,
   type InboxFilters,
@@ -44,8 +49,11 @@ import {
 } from '../selection';
 import { BulkSignDialog } from './bulk-sign-dialog';
 import { DocumentList } from './document-list';
-import { DocumentPanel, type DocumentPanelActions } from './document-panel';
+import { DocumentPanel, type DocumentPanelActions, type DocumentPanelComments } from './document-panel';
 import { InboxFilterBar } from './inbox-filter-bar';
+import { ReassignDialog } from './reassign-dialog';
+import { SignAllDialog, SignAllProgressBar } from './sign-all-progress';
+import { TrashDialog } from './trash-dialog';
 
 export const NO_DOCUMENTS_ACCESS_HEADING = 'Your role does not show documents';
 
@@ -82,6 +90,22 @@ function InboxContent({ filters }: { filters: InboxFilters }) {
     const provider = providers.data?.find((candidate) => candidate.id === signedBy);
     return provider ? formatUserDisplayName(provider.attributes) : signedBy;
   };
+  const clinicUsers = useClinicUsers(currentClinic?.npi, can('user:read'));
+  const personName = (userId: string) => {
+    if (userId === user.id) return displayName;
+    const person =
+      providers.data?.find((candidate) => candidate.id === userId) ??
+      clinicUsers.data?.find((candidate) => candidate.id === userId);
+    return person ? formatUserDisplayName(person.attributes) : 'Unknown user';
+  };
+  const recipients = useMemo(
+    () =>
+      (providers.data ?? []).map((provider) => ({
+        id: provider.id,
+        name: formatUserDisplayName(provider.attributes),
+      })),
+    [providers.data],
+  );
   const canSign = can('document:sign');
   // Bulk signing is flag-gated and the web cannot read flags yet: providers see it, the server decides.
   const canBulkSign = canSign;
@@ -99,6 +123,9 @@ function InboxContent({ filters }: { filters: InboxFilters }) {
   const [bulkMode, setBulkMode] = useState(false);
   const [notes, setNotes] = useState<Record<string, string>>({});
   const [confirmingBulkSign, setConfirmingBulkSign] = useState(false);
+  const [confirmingSignAll, setConfirmingSignAll] = useState(false);
+  const [reassigning, setReassigning] = useState<string[] | undefined>();
+  const [trashing, setTrashing] = useState(false);
 
   // SPEC §4: after the first page loads, the first document is selected and checked.
   const firstId = documents[0]?.id;
@@ -119,6 +146,11 @@ function InboxContent({ filters }: { filters: InboxFilters }) {
   const pin = useSetDocumentPin();
   const lock = useSetDocumentLock();
   const bulkSign = useBulkSign();
+  const reassign = useReassignDocuments();
+  const hide = useSetDocumentHidden();
+  const trash = useTrashDocuments();
+  const signAll = useSignAll(filters);
+  const canReassign = can('document:reassign');
 
   const noteOf = (id: string) => notes[id] ?? '';
   const clearNote = (id: string) => setNotes(({ [id]: _, ...rest }) => rest);
@@ -150,6 +182,21 @@ function InboxContent({ filters }: { filters: InboxFilters }) {
     onUnsign: () => selected && unsign.mutate({ id: selected.id }),
     onPin: (isPinned) => selected && pin.mutate({ id: selected.id, isPinned }),
     onLock: (locked) => selected && lock.mutate({ id: selected.id, locked }),
+    canReassign,
+    canHide: can('document:update'),
+    canTrash: can('document:trash'),
+    onReassign: () => selected && setReassigning([selected.id]),
+    onHide: (hidden) => selected && hide.mutate({ id: selected.id, hidden }),
+    onTrash: () => setTrashing(true),
+  };
+  const comments: DocumentPanelComments = {
+    userId: user.id,
+    canComment:
+      can('document:comment') ||
+      (!user.attributes.isLocked &&
+        holdsPermissionIgnoringFlags(user.attributes.roles, currentClinic?.npi, 'document:comment')),
+    recipients,
+    nameOf: personName,
   };
 
   useInboxKeyboard({
@@ -187,11 +234,26 @@ function InboxContent({ filters }: { filters: InboxFilters }) {
     );
   }
   if (list.isPending) return <LinearProgress aria-label="Loading documents" />;
+  const signAllBar = (
+    <SignAllProgressBar
+      progress={signAll.progress}
+      running={signAll.running}
+      onCancel={signAll.cancel}
+      onDismiss={signAll.dismiss}
+    />
+  );
   if (documents.length === 0) {
     return (
-      <PageMessage icon={<InboxIcon />} heading="No documents">
-        <Typography color="textSecondary">Nothing matches this filter.</Typography>
-      </PageMessage>
+      <Stack spacing={2}>
+        {signAll.progress && (
+          <Paper variant="outlined" aria-label="Sign all">
+            {signAllBar}
+          </Paper>
+        )}
+        <PageMessage icon={<InboxIcon />} heading="No documents">
+          <Typography color="textSecondary">Nothing matches this filter.</Typography>
+        </PageMessage>
+      </Stack>
     );
   }
 
@@ -261,7 +323,23 @@ function InboxContent({ filters }: { filters: InboxFilters }) {
               </Button>
             </>
           )}
+          {canReassign && checkedIds.length > 0 && (
+            <Button size="small" variant="outlined" onClick={() => setReassigning(checkedIds)}>
+              Reassign ({checkedIds.length})
+            </Button>
+          )}
+          {canSign && (
+            <Button
+              size="small"
+              variant="outlined"
+              disabled={signAll.running || Boolean(bulkSign.progress)}
+              onClick={() => setConfirmingSignAll(true)}
+            >
+              Sign all
+            </Button>
+          )}
         </Stack>
+        {signAllBar}
         {bulkSign.progress && (
           <Box sx={{ px: 2, py: 1 }}>
             <Typography variant="caption" id="bulk-sign-progress-label">
@@ -294,8 +372,50 @@ function InboxContent({ filters }: { filters: InboxFilters }) {
         onCancel={() => setConfirmingBulkSign(false)}
         onConfirm={() => void startBulkSign()}
       />
+      <SignAllDialog
+        open={confirmingSignAll}
+        note={bulkSignNote}
+        onCancel={() => setConfirmingSignAll(false)}
+        onConfirm={() => {
+          setConfirmingSignAll(false);
+          void signAll.start();
+        }}
+      />
+      <ReassignDialog
+        open={Boolean(reassigning)}
+        count={reassigning?.length ?? 0}
+        providers={recipients}
+        loading={providers.isPending && providers.fetchStatus === 'fetching'}
+        pending={reassign.isPending}
+        onCancel={() => setReassigning(undefined)}
+        onConfirm={({ reassignTo, note }) =>
+          reassigning &&
+          reassign.mutate(
+            { ids: reassigning, reassignTo, note },
+            {
+              onSettled: () => {
+                setReassigning(undefined);
+                setChecked(new Set());
+                setBulkMode(false);
+              },
+            },
+          )
+        }
+      />
+      {selected && (
+        <TrashDialog
+          open={trashing}
+          documentName={`The ${selected.attributes.patientFirstName} ${selected.attributes.patientLastName} document`}
+          pending={trash.isPending}
+          onCancel={() => setTrashing(false)}
+          onConfirm={(note) =>
+            trash.mutate({ ids: [selected.id], note }, { onSettled: () => setTrashing(false) })
+          }
+        />
+      )}
       {selected && (
         <DocumentPanel
+          comments={comments}
           key={selected.id}
           document={selected}
           note={noteOf(selected.id)}

@@ -1,0 +1,115 @@
+import type { CommentReaction } from '@portal/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { enqueueSnackbar } from 'notistack';
+import { apiClient, isApiError } from '../../../lib/api-client';
+import { HTTP_ERROR_MESSAGE } from '../../../lib/constants';
+import { documentsQueryKey } from './get-documents';
+
+/** A comment on a document (SPEC §3 Comment). */
+export type DocumentComment = {
+  id: string;
+  documentId: string;
+  authorId: string | null;
+  to: string | null;
+  text: string;
+  status: string;
+  type: string;
+  metadata: Record<string, unknown>;
+  reactions: Partial<Record<string, string[]>>;
+  createdAt: string;
+  updatedAt: string;
+};
+
+export function commentsQueryKey(documentId: string) {
+  return [...documentsQueryKey, 'comments', documentId] as const;
+}
+
+function commentsPath(documentId: string, commentId?: string): string {
+  const base = `/api/reports/${encodeURIComponent(documentId)}/comments`;
+  return commentId ? `${base}/${encodeURIComponent(commentId)}` : base;
+}
+
+/** GET /api/reports/:id/comments. */
+export function listComments(documentId: string, options: { signal?: AbortSignal } = {}) {
+  return apiClient
+    .get<{ data: DocumentComment[] }>(commentsPath(documentId), { signal: options.signal })
+    .then((body) => body.data);
+}
+
+/** POST /api/reports/:id/comments (403 when the clinic's comments flag is off). */
+export function addComment(input: { documentId: string; text: string; to?: string | undefined }) {
+  return apiClient.post<DocumentComment>(commentsPath(input.documentId), {
+    text: input.text,
+    ...(input.to && { to: input.to }),
+  });
+}
+
+/** PUT /api/reports/:id/comments/:commentId {reaction}: toggles the caller's reaction. */
+export function toggleCommentReaction(input: {
+  documentId: string;
+  commentId: string;
+  reaction: CommentReaction;
+}) {
+  return apiClient.put<DocumentComment>(commentsPath(input.documentId, input.commentId), {
+    reaction: input.reaction,
+  });
+}
+
+/** POST /api/reports/:id/report-problem: marks a system error, then adds a 'problem reported' comment. */
+export function reportProblem(input: { documentId: string; text: string }) {
+  return apiClient.post<DocumentComment>(
+    `/api/reports/${encodeURIComponent(input.documentId)}/report-problem`,
+    { text: input.text },
+  );
+}
+
+/** Shows the server's message (e.g. comments switched off for the clinic); 401 is handled by sign-in. */
+function showFailure(error: unknown) {
+  if (isApiError(error) && error.statusCode === 401) return;
+  enqueueSnackbar(error instanceof Error && error.message ? error.message : HTTP_ERROR_MESSAGE, {
+    variant: 'error',
+  });
+}
+
+export function useComments(documentId: string) {
+  return useQuery({
+    queryKey: commentsQueryKey(documentId),
+    queryFn: ({ signal }) => listComments(documentId, { signal }),
+    meta: { silent: true },
+  });
+}
+
+export function useAddComment(documentId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { text: string; to?: string | undefined }) => addComment({ documentId, ...input }),
+    meta: { silent: true },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: commentsQueryKey(documentId) }),
+    onError: showFailure,
+  });
+}
+
+export function useToggleCommentReaction(documentId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { commentId: string; reaction: CommentReaction }) =>
+      toggleCommentReaction({ documentId, ...input }),
+    meta: { silent: true },
+    onSuccess: (comment) =>
+      queryClient.setQueryData<DocumentComment[]>(commentsQueryKey(documentId), (comments) =>
+        comments?.map((item) => (item.id === comment.id ? comment : item)),
+      ),
+    onError: showFailure,
+  });
+}
+
+/** The document gets a system error and, after the server's pause, a system comment: both refetched. */
+export function useReportProblem(documentId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (text: string) => reportProblem({ documentId, text }),
+    meta: { silent: true },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: documentsQueryKey }),
+    onError: showFailure,
+  });
+}

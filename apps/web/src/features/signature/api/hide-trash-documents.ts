@@ -1,0 +1,47 @@
+import { DELETE_FAILED_MESSAGE, HIDE_FAILED_MESSAGE } from '@portal/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { enqueueSnackbar } from 'notistack';
+import { apiClient, apiRequest, isApiError } from '../../../lib/api-client';
+import type { BulkSignResult } from './bulk-sign-documents';
+import { documentsQueryKey } from './get-documents';
+
+/** PATCH /api/reports/:id/hide or /unhide. */
+export function setDocumentHidden({ id, hidden }: { id: string; hidden: boolean }): Promise<unknown> {
+  return apiClient.patch(`/api/reports/${encodeURIComponent(id)}/${hidden ? 'hide' : 'unhide'}`, {});
+}
+
+/** DELETE /api/reports {ids, note}: moves documents to the trash; the note is required. */
+export function trashDocuments({ ids, note }: { ids: string[]; note: string }): Promise<BulkSignResult[]> {
+  return apiRequest<BulkSignResult[]>('/api/reports', { method: 'DELETE', body: { ids, note } });
+}
+
+function showFailure(message: string) {
+  return (error: unknown) => {
+    if (!(isApiError(error) && error.statusCode === 401)) enqueueSnackbar(message, { variant: 'error' });
+  };
+}
+
+/** Hiding takes the document off the list: the lists are refetched (SPEC §4). */
+export function useSetDocumentHidden() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: setDocumentHidden,
+    meta: { silent: true },
+    onError: showFailure(HIDE_FAILED_MESSAGE),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: documentsQueryKey }),
+  });
+}
+
+export function useTrashDocuments() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: trashDocuments,
+    meta: { silent: true },
+    onSuccess: (results) => {
+      if (results.some((result) => !result.success))
+        enqueueSnackbar(DELETE_FAILED_MESSAGE, { variant: 'error' });
+    },
+    onError: showFailure(DELETE_FAILED_MESSAGE),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: documentsQueryKey }),
+  });
+}
