@@ -1,6 +1,6 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, saveScreenshot, watchPageProblems } from './support/browser';
+import type { Page } from 'playwright-core';
+import { beforeEach, describe, expect, inject, it } from 'vitest';
+import { saveScreenshot, useBrowserSession } from './support/browser';
 import { DEMO_CLINIC, signIn } from './support/portal';
 
 const baseUrl = inject('baseUrl');
@@ -25,25 +25,11 @@ async function openDemoClinic(page: Page) {
 }
 
 describe('clinic administration in a real browser', () => {
-  let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
-  let problems: string[];
 
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const session = useBrowserSession({ viewport: { width: 1440, height: 900 } });
   beforeEach(async () => {
-    context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-    page = await context.newPage();
-    problems = watchPageProblems(page);
-  });
-  afterEach(async () => {
-    await context?.close();
-    expect(problems).toEqual([]);
+    ({ page } = session);
   });
 
   it('the clinic administrator turns a feature flag of their clinic on or off, and it stays so after a reload', async () => {

@@ -1,6 +1,6 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, saveScreenshot, watchPageProblems } from './support/browser';
+import type { Page } from 'playwright-core';
+import { beforeEach, describe, expect, inject, it } from 'vitest';
+import { saveScreenshot, useBrowserSession } from './support/browser';
 import { readAccessToken, signIn } from './support/portal';
 
 type ClinicsPage = { data: { name: string; npi: string }[]; metadata: { totalCount: number } };
@@ -41,29 +41,15 @@ async function settled(page: Page) {
 }
 
 describe('clinics administration in a real browser', () => {
-  let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
   let problems: string[];
 
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const session = useBrowserSession({ viewport: { width: 1440, height: 900 } });
   beforeEach(async () => {
-    context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-    page = await context.newPage();
-    problems = watchPageProblems(page);
+    ({ page, problems } = session);
     // Through the real login page, straight to the clinics list (a deep link that survives sign-in).
     await signIn(page, baseUrl, ADMIN_EMAIL, { path: '/admin/clinics' });
     accessToken = (await readAccessToken(page)) ?? '';
-  });
-  afterEach(async () => {
-    await context?.close();
-    // No uncaught errors, CSP violations or failed requests on any page.
-    expect(problems).toEqual([]);
   });
 
   it('opens the clinics list after sign-in, with the signed-in header', async () => {

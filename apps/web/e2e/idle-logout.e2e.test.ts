@@ -1,6 +1,6 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, saveScreenshot, watchPageProblems } from './support/browser';
+import type { Page } from 'playwright-core';
+import { beforeEach, describe, expect, inject, it } from 'vitest';
+import { saveScreenshot, useBrowserSession } from './support/browser';
 import { loginPageUrl, readAccessToken, signIn } from './support/portal';
 
 const baseUrl = inject('baseUrl');
@@ -15,28 +15,14 @@ function countdown(page: Page) {
 }
 
 describe('idle logout under a fake clock', () => {
-  let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
-  let problems: string[];
 
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const session = useBrowserSession({ viewport: { width: 1440, height: 900 } });
   beforeEach(async () => {
-    context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-    page = await context.newPage();
-    problems = watchPageProblems(page);
+    ({ page } = session);
     // The fake clock runs at normal speed until a test jumps it forward.
     await page.clock.install();
     await signIn(page, baseUrl, 'nurse@example.org');
-  });
-  afterEach(async () => {
-    await context?.close();
-    expect(problems).toEqual([]);
   });
 
   it('warns after 20 minutes, counts down 5, and Continue Working keeps the user in', async () => {

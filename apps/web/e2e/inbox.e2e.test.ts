@@ -3,9 +3,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, saveScreenshot, watchPageProblems } from './support/browser';
+import type { Browser, Page } from 'playwright-core';
+import { beforeEach, describe, expect, inject, it } from 'vitest';
+import { saveScreenshot, useBrowserSession, watchPageProblems } from './support/browser';
 import { signIn } from './support/portal';
 
 const baseUrl = inject('baseUrl');
@@ -59,24 +59,11 @@ function snackbar(page: Page, text: string) {
 
 describe('signature inbox in a real browser', () => {
   let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
-  let problems: string[];
 
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const session = useBrowserSession({ viewport: { width: 1440, height: 900 }, acceptDownloads: true });
   beforeEach(async () => {
-    context = await browser.newContext({ viewport: { width: 1440, height: 900 }, acceptDownloads: true });
-    page = await context.newPage();
-    problems = watchPageProblems(page);
-  });
-  afterEach(async () => {
-    await context?.close();
-    expect(problems).toEqual([]);
+    ({ browser, page } = session);
   });
 
   it('the provider signs a document with a note, and the downloaded PDF carries the signature', async () => {

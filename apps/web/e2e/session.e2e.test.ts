@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, watchPageProblems } from './support/browser';
+import { beforeEach, describe, expect, inject, it } from 'vitest';
+import { useBrowserSession } from './support/browser';
 import { DEMO_CLINIC, loginPageUrl, readAccessToken, signIn, userMenuButton } from './support/portal';
 
 const baseUrl = inject('baseUrl');
@@ -25,20 +25,9 @@ describe('keeping a session alive, and ending it', () => {
   let page: Page;
   let problems: string[];
 
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const session = useBrowserSession({ viewport: { width: 1280, height: 800 } });
   beforeEach(async () => {
-    context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    page = await context.newPage();
-    problems = watchPageProblems(page);
-  });
-  afterEach(async () => {
-    await context?.close();
-    expect(problems).toEqual([]);
+    ({ browser, context, page, problems } = session);
   });
 
   it('renews the access token through the refresh token before it expires', async () => {

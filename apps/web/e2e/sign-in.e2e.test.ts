@@ -1,6 +1,6 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, saveScreenshot, watchPageProblems } from './support/browser';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeEach, describe, expect, inject, it } from 'vitest';
+import { saveScreenshot, useBrowserSession } from './support/browser';
 import {
   DEMO_CLINIC,
   E2E_DEMO_PASSWORD,
@@ -59,25 +59,13 @@ const ACCOUNTS: Expectation[] = [
 ];
 
 describe('signing in through the identity provider in a real browser', () => {
-  let browser: Browser;
   let context: BrowserContext;
   let page: Page;
   let problems: string[];
 
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const session = useBrowserSession({ viewport: { width: 1440, height: 900 } });
   beforeEach(async () => {
-    context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-    page = await context.newPage();
-    problems = watchPageProblems(page);
-  });
-  afterEach(async () => {
-    await context?.close();
-    expect(problems).toEqual([]);
+    ({ context, page, problems } = session);
   });
 
   it.each(ACCOUNTS)('$email signs in and sees their role’s pages and clinics', async (account) => {

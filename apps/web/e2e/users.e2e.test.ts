@@ -1,6 +1,6 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, saveScreenshot, watchPageProblems } from './support/browser';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeEach, describe, expect, inject, it } from 'vitest';
+import { saveScreenshot, useBrowserSession } from './support/browser';
 import { DEMO_CLINIC, readNavigation, signIn } from './support/portal';
 
 const baseUrl = inject('baseUrl');
@@ -22,25 +22,13 @@ function snackbar(page: Page, text: string) {
 }
 
 describe('users administration in a real browser', () => {
-  let browser: Browser;
   let context: BrowserContext;
   let page: Page;
   let problems: string[];
 
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const session = useBrowserSession({ viewport: { width: 1440, height: 900 } });
   beforeEach(async () => {
-    context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-    page = await context.newPage();
-    problems = watchPageProblems(page);
-  });
-  afterEach(async () => {
-    await context?.close();
-    expect(problems).toEqual([]);
+    ({ context, page, problems } = session);
   });
 
   it('a clinic admin adds a nurse, finds them, locks them and makes a password-change link', async () => {

@@ -1,6 +1,13 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import {
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  chromium,
+  type Page,
+} from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 
 export const CHROME_ARGS = [
   '--headless',
@@ -62,4 +69,32 @@ export function watchPageProblems(page: Page): string[] {
     );
   });
   return problems;
+}
+
+export type BrowserSession = { browser: Browser; context: BrowserContext; page: Page; problems: string[] };
+
+/**
+ * The life of a browser test file: one Chromium for the file, a fresh context and page for each test, and
+ * after each test no uncaught error, console error (CSP violations land there) or failed request.
+ */
+export function useBrowserSession(
+  contextOptions: BrowserContextOptions = { viewport: { width: 1440, height: 900 } },
+): BrowserSession {
+  const session = {} as BrowserSession;
+  beforeAll(async () => {
+    session.browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await session.browser?.close();
+  });
+  beforeEach(async () => {
+    session.context = await session.browser.newContext(contextOptions);
+    session.page = await session.context.newPage();
+    session.problems = watchPageProblems(session.page);
+  });
+  afterEach(async () => {
+    await session.context?.close();
+    expect(session.problems).toEqual([]);
+  });
+  return session;
 }
