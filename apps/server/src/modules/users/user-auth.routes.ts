@@ -2,23 +2,19 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/transaction';
 import { NotFoundError } from '../../http/errors';
-import { toPagedResponse } from '../../http/paging';
 import { errorResponses } from '../../http/schemas';
 import { requireActor } from '../../plugins/authenticate';
 import { deleteUser } from './delete-user';
-import { listClinicUsers } from './list-clinic-users';
 import { createSamlUser, patchSamlProfile } from './sync-saml-profile';
 import { updateUser } from './update-user';
 import { clinicsWherePermitted, isUserInScope } from './users.access';
 import { findUserByEmail } from './users.repository';
+import { registerClinicUsersList } from './users.routes';
 import {
-  clinicParamsSchema,
   emailParamsSchema,
   patchUserBodySchema,
   samlProfileBodySchema,
   userIdParamsSchema,
-  userListQuerySchema,
-  userListSchema,
   userResourceSchema,
 } from './users.schemas';
 
@@ -26,23 +22,7 @@ const tags = ['user-auth'];
 
 /** SPEC §7 Users, the user-auth variant (/api/user-auth): keyed by e-mail, fed by SAML profiles. */
 export const userAuthRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  app.get(
-    '/api/user-auth/clinics/:npi/users',
-    {
-      config: { permission: 'user:read' },
-      schema: {
-        tags,
-        summary: "List a clinic's users",
-        params: clinicParamsSchema,
-        querystring: userListQuerySchema,
-        response: { 200: userListSchema, ...errorResponses(400, 401, 403, 404) },
-      },
-    },
-    async (request) => {
-      const result = await listClinicUsers(db, requireActor(request), request.params.npi, request.query);
-      return toPagedResponse({ url: request.url, ...request.query, ...result });
-    },
-  );
+  registerClinicUsersList(app, db, '/api/user-auth/clinics/:npi/users', tags);
 
   app.post(
     '/api/user-auth/users',

@@ -31,6 +31,35 @@ import {
 
 const tags = ['users'];
 
+/**
+ * GET a clinic's users, each with the roles filtered to that clinic (SPEC §3). Both SPEC §7 variants serve
+ * it: /api/users/clinics/:npi and the user-auth /api/user-auth/clinics/:npi/users.
+ */
+export function registerClinicUsersList(
+  app: Parameters<FastifyPluginAsyncZod>[0],
+  db: Db,
+  url: string,
+  tags: string[],
+) {
+  app.get(
+    url,
+    {
+      config: { permission: 'user:read' },
+      schema: {
+        tags,
+        summary: "List a clinic's users, roles filtered to that clinic",
+        params: clinicParamsSchema,
+        querystring: userListQuerySchema,
+        response: { 200: userListSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const result = await listClinicUsers(db, requireActor(request), request.params.npi, request.query);
+      return toPagedResponse({ url: request.url, ...request.query, ...result });
+    },
+  );
+}
+
 /** SPEC §7 Users (/api/users). */
 export const usersRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: string }> = async (
   app,
@@ -66,23 +95,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: string }> =
     },
   );
 
-  app.get(
-    '/api/users/clinics/:npi',
-    {
-      config: { permission: 'user:read' },
-      schema: {
-        tags,
-        summary: "List a clinic's users, roles filtered to that clinic",
-        params: clinicParamsSchema,
-        querystring: userListQuerySchema,
-        response: { 200: userListSchema, ...errorResponses(400, 401, 403, 404) },
-      },
-    },
-    async (request) => {
-      const result = await listClinicUsers(db, requireActor(request), request.params.npi, request.query);
-      return toPagedResponse({ url: request.url, ...request.query, ...result });
-    },
-  );
+  registerClinicUsersList(app, db, '/api/users/clinics/:npi', tags);
 
   app.get(
     '/api/users/clinics/:npi/providers',
