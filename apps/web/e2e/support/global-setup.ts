@@ -16,7 +16,9 @@ declare module 'vitest' {
 
 const repoRoot = path.resolve(import.meta.dirname, '../../../..');
 // E2E_WEB_DIST: a web build elsewhere (e.g. `npx vite build --outDir /tmp/x` while another build runs).
-const webDist = process.env.E2E_WEB_DIST ? path.resolve(process.env.E2E_WEB_DIST) : path.join(repoRoot, 'apps/web/dist');
+const webDist = process.env.E2E_WEB_DIST
+  ? path.resolve(process.env.E2E_WEB_DIST)
+  : path.join(repoRoot, 'apps/web/dist');
 // E2E_SERVER_ROOT: another checkout whose server to start (e.g. while this one's server is mid-change).
 const serverRoot = process.env.E2E_SERVER_ROOT ? path.resolve(process.env.E2E_SERVER_ROOT) : repoRoot;
 const serverEntry = path.join(serverRoot, 'apps/server/src/server.ts');
