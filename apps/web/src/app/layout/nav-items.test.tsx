@@ -25,8 +25,10 @@ describe('navigation by permission at the current clinic', () => {
     ['clinic-read-only', [at('clinic-read-only')], ['Signature inbox']],
     ['device-tech', [at('device-tech')], []],
     ['clinic-admin', [at('clinic-admin')], ['Signature inbox', 'Clinics', 'Users']],
-    ['irh-admin under *', [at('irh-admin', '*')], ['Signature inbox', 'Clinics', 'Users']],
-    ['sys-admin under *', [at('sys-admin', '*')], ['Signature inbox', 'Clinics', 'Users']],
+    ['irh-admin under *', [at('irh-admin', '*')], ['Signature inbox', 'Clinics', 'Users', 'Clinic defaults']],
+    ['sys-admin under *', [at('sys-admin', '*')], ['Signature inbox', 'Clinics', 'Users', 'Clinic defaults']],
+    // The defaults are global: an irh-admin role at one clinic does not open them.
+    ['irh-admin at a clinic', [at('irh-admin')], ['Signature inbox', 'Clinics', 'Users']],
     ['irh-tech under *', [at('irh-tech', '*')], ['Signature inbox']],
     ['irh-reporting under *', [at('irh-reporting', '*')], ['Signature inbox']],
     ['irh-finance under *', [at('irh-finance', '*')], []],

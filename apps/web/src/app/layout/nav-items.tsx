@@ -1,6 +1,7 @@
 import ApartmentIcon from '@mui/icons-material/Apartment';
 import DrawIcon from '@mui/icons-material/Draw';
 import GroupIcon from '@mui/icons-material/Group';
+import TuneIcon from '@mui/icons-material/Tune';
 import type { PermissionName } from '@portal/domain';
 import type { ReactNode } from 'react';
 import { isSafeReturnPath } from '../../lib/auth/return-to';
@@ -8,6 +9,7 @@ import { SIGNATURE_DASHBOARD_PATH } from '../../lib/constants';
 
 export const CLINICS_PATH = '/admin/clinics';
 export const USERS_PATH = '/admin/users';
+export const DEFAULTS_PATH = '/admin/defaults';
 
 export type NavItem = {
   label: string;
@@ -36,6 +38,9 @@ export const NAV_SECTIONS: readonly NavSection[] = [
     items: [
       { label: 'Clinics', to: CLINICS_PATH, icon: <ApartmentIcon />, permission: 'clinic:update-settings' },
       { label: 'Users', to: USERS_PATH, icon: <GroupIcon />, permission: 'user:create' },
+      // A global permission: only roles held under '*' count, at whichever clinic is current, so
+      // can() here answers as canAnywhere() does.
+      { label: 'Clinic defaults', to: DEFAULTS_PATH, icon: <TuneIcon />, permission: 'defaults:manage' },
     ],
   },
 ];

@@ -1,4 +1,5 @@
 export { DataTable, type DataTableProps } from './data-table';
+export { toLocalPage } from './local-page';
 export { toListQuery, toOrderParam } from './table-query';
 export type {
   ColumnFilter,
