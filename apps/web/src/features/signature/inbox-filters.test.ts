@@ -20,7 +20,18 @@ describe('inbox filter in the address', () => {
       assignedTo: 'any',
       idIn: '',
       search: '',
+      hidden: 'exclude',
     });
+  });
+
+  it('hidden documents are left out unless the filter asks for them too, or alone', () => {
+    const bare = parseInboxFilters(new URLSearchParams(), CLINIC);
+    expect(toDocumentListQuery(bare)['filter[hidden]']).toBeUndefined();
+    expect(toInboxSearchParams(bare).has('hidden')).toBe(false);
+    const only = parseInboxFilters(new URLSearchParams({ hidden: 'only' }), CLINIC);
+    expect(toDocumentListQuery(only)['filter[hidden]']).toBe('only');
+    expect(parseInboxFilters(toInboxSearchParams(only), CLINIC).hidden).toBe('only');
+    expect(parseInboxFilters(new URLSearchParams({ hidden: 'everything' }), CLINIC).hidden).toBe('exclude');
   });
 
   it('a notification link (everything any, one document) is read as it is', () => {

@@ -11,6 +11,9 @@ import type { QueryValue } from '../../lib/api-client';
 export type ServiceLineFilter = (typeof SERVICE_LINES)[number];
 export const ASSIGNED_TO_OPTIONS = ['any', 'me', 'unassigned'] as const;
 export type AssignedToFilter = (typeof ASSIGNED_TO_OPTIONS)[number];
+/** Hidden documents: left out (the default), shown with the others, or shown alone. */
+export const HIDDEN_OPTIONS = ['exclude', 'include', 'only'] as const;
+export type HiddenFilter = (typeof HIDDEN_OPTIONS)[number];
 
 /**
  * The inbox filter, as the signature dashboard link carries it (SPEC §2): clinicNpi, serviceLine, type,
@@ -27,6 +30,7 @@ export type InboxFilters = {
   /** one document id, or '' */
   idIn: string;
   search: string;
+  hidden: HiddenFilter;
 };
 
 const NPI_PATTERN = /^\d{10}$/;
@@ -71,6 +75,7 @@ export function parseInboxFilters(
     assignedTo: oneOf(ASSIGNED_TO_OPTIONS, params.get('assignedTo'), 'any'),
     idIn: UUID_PATTERN.test(idIn) ? idIn : '',
     search: params.get('search')?.trim() ?? '',
+    hidden: oneOf(HIDDEN_OPTIONS, params.get('hidden'), 'exclude'),
   };
 }
 
@@ -88,6 +93,7 @@ export function toInboxSearchParams(filters: InboxFilters): URLSearchParams {
   });
   if (filters.idIn) params.set('idIn', filters.idIn);
   if (filters.search) params.set('search', filters.search);
+  if (filters.hidden !== 'exclude') params.set('hidden', filters.hidden);
   return params;
 }
 
@@ -111,6 +117,7 @@ export function toDocumentListQuery(filters: InboxFilters): Record<string, Query
     'filter[assignedTo]': filters.assignedTo,
     'filter[id]': filters.idIn || undefined,
     search: filters.search || undefined,
+    'filter[hidden]': filters.hidden === 'exclude' ? undefined : filters.hidden,
     sort: getInboxSort(filters.status),
     // Grouping by patient applies only in the to-do view (SPEC §4).
     groupBy: filters.status === 'todo' ? 'patient' : undefined,

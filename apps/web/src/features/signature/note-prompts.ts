@@ -1,4 +1,4 @@
-import { buildDefaultSignatureSettings, type SignatureSettings } from '@portal/domain';
+import type { UserSignatureSettings } from './api/get-signature-settings';
 
 const PROMPT_KEYS = {
   crm: 'crmPrompts',
@@ -6,20 +6,20 @@ const PROMPT_KEYS = {
   sleep: 'sleepPrompts',
   abpm: 'abpmPrompts',
   rpm: 'rpmPrompts',
-} as const satisfies Record<string, keyof SignatureSettings>;
+} as const satisfies Record<string, keyof UserSignatureSettings>;
+
+type PromptSettings = Pick<
+  UserSignatureSettings,
+  (typeof PROMPT_KEYS)[keyof typeof PROMPT_KEYS] | 'noIssuesNote'
+>;
 
 /**
- * The quick-insert prompts of a document's service line. The clinic's stored signature settings are not
- * loaded yet, so these are SPEC's defaults (SPEC §8: missing settings use the defaults).
+ * The quick-insert prompts of a document's service line, from the user's signature settings (their own,
+ * else the clinic's, else the SPEC defaults: the server resolves that). A service line without a list
+ * offers the no-issues note. Blank lines and repeats are dropped.
  */
-export function listNotePrompts(
-  serviceLine: string,
-  settings: SignatureSettings = buildDefaultSignatureSettings(),
-): string[] {
+export function listNotePrompts(serviceLine: string, settings: PromptSettings): string[] {
   const key = (PROMPT_KEYS as Record<string, (typeof PROMPT_KEYS)[keyof typeof PROMPT_KEYS]>)[serviceLine];
-  const text = key ? settings[key] : settings.noIssuesNote;
-  return text
-    .split('\n')
-    .map((line) => line.trim())
-    .filter(Boolean);
+  const prompts = key ? settings[key] : [settings.noIssuesNote];
+  return [...new Set(prompts.map((line) => line.trim()).filter(Boolean))];
 }

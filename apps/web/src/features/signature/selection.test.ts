@@ -1,8 +1,11 @@
+import { featureFlagDefaults, mergeClinicConfiguration, workflowDefaults } from '@portal/domain';
 import { describe, expect, it } from 'vitest';
 import type { DocumentAttributes, DocumentResource } from './document-resource';
 import {
   extendBulkChecks,
   listBulkSignableIds,
+  listCheckAllIds,
+  listSameRpmVisitIds,
   moveSelection,
   resolveSelectedId,
   toggleCheck,
@@ -31,7 +34,23 @@ describe('inbox selection', () => {
   });
 
   it('check all takes unsigned documents without an alert', () => {
+    expect(listCheckAllIds(list)).toEqual(['a', 'd']);
     expect(listBulkSignableIds(list)).toEqual(['a', 'd']);
+  });
+
+  it('alerts can be checked one by one only where physicians may bulk-sign alerts', () => {
+    const alerts = [doc('a'), doc('b', { alert: 'high', type: 'rpm-alert' })];
+    const configuration = (physicianBulkSignAlerts: boolean) =>
+      mergeClinicConfiguration({
+        featureFlagDefaults,
+        workflowDefaults,
+        featureFlags: [{ name: 'physicianBulkSignAlerts', enabled: physicianBulkSignAlerts }],
+      });
+    expect(listBulkSignableIds(alerts, configuration(false))).toEqual(['a']);
+    expect(listBulkSignableIds(alerts, configuration(true))).toEqual(['a', 'b']);
+    expect(listBulkSignableIds(alerts)).toEqual(['a']);
+    // 'Check all' still leaves alerts out (SPEC §4).
+    expect(listCheckAllIds(alerts)).toEqual(['a']);
   });
 
   it('in bulk mode later pages join the checks and single toggles are ignored', () => {
@@ -41,5 +60,40 @@ describe('inbox selection', () => {
     expect(toggleCheck(checked, true, 'd')).toBe(checked);
     expect([...toggleCheck(checked, false, 'd')]).toEqual(['a', 'd']);
     expect([...toggleCheck(checked, false, 'a')]).toEqual([]);
+  });
+});
+
+describe('rpmSelectByDos: RPM documents of one patient and date of service go together', () => {
+  const rpm = (id: string, patientId: string, dos: string, attributes: Partial<DocumentAttributes> = {}) =>
+    doc(id, { serviceLine: 'rpm', type: 'rpm-report', patientId, dos, ...attributes });
+  const documents = [
+    rpm('r1', 'p1', '2026-03-02T12:00:00.000Z'),
+    rpm('r2', 'p1', '2026-03-02T13:30:00.000Z'),
+    rpm('r3', 'p1', '2026-03-03T12:00:00.000Z'),
+    rpm('r4', 'p2', '2026-03-02T12:00:00.000Z'),
+    rpm('r5', 'p1', '2026-03-02T14:00:00.000Z', { status: 'signed' }),
+    doc('c1', { serviceLine: 'crm', type: 'crm-alert', patientId: 'p1', dos: '2026-03-02T12:00:00.000Z' }),
+  ];
+
+  it('finds the other RPM documents of the same patient and day, and only those', () => {
+    expect(listSameRpmVisitIds(documents, 'r1')).toEqual(['r2', 'r5']);
+    expect(listSameRpmVisitIds(documents, 'r3')).toEqual([]);
+    expect(listSameRpmVisitIds(documents, 'r4')).toEqual([]);
+  });
+
+  it('leaves out what cannot be checked, non-RPM documents and unknown ids', () => {
+    const checkable = (document: DocumentResource) => document.attributes.status === 'unsigned';
+    expect(listSameRpmVisitIds(documents, 'r1', checkable)).toEqual(['r2']);
+    expect(listSameRpmVisitIds(documents, 'c1')).toEqual([]);
+    expect(listSameRpmVisitIds(documents, 'gone')).toEqual([]);
+  });
+
+  it('checking one checks its companions, unchecking one unchecks them', () => {
+    const linked = listSameRpmVisitIds(documents, 'r1');
+    const checked = toggleCheck(new Set(['r4']), false, 'r1', linked);
+    expect([...checked].sort()).toEqual(['r1', 'r2', 'r4', 'r5']);
+    expect([...toggleCheck(checked, false, 'r1', linked)]).toEqual(['r4']);
+    // Bulk mode still ignores single toggles.
+    expect(toggleCheck(checked, true, 'r1', linked)).toBe(checked);
   });
 });

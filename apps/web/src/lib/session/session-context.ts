@@ -1,6 +1,7 @@
 import { createContext, useContext } from 'react';
 import type { AllowedClinic, UserResource } from '../user-resource';
 import type { PermissionChecks } from './permissions';
+import type { CurrentClinicConfiguration } from './use-current-clinic-configuration';
 
 /** The signed-in user, the clinic they work in, and what they may do there. */
 export type Session = PermissionChecks & {
@@ -10,6 +11,8 @@ export type Session = PermissionChecks & {
   allowedClinics: AllowedClinic[];
   currentClinic: AllowedClinic | undefined;
   selectClinic: (npi: string) => void;
+  /** The current clinic's merged feature flags and settings, with their load state. */
+  clinicConfiguration: CurrentClinicConfiguration;
 };
 
 export const SessionContext = createContext<Session | undefined>(undefined);
@@ -22,6 +25,6 @@ export function useSession(): Session {
 
 /** `can(permission)` at the current clinic, and `canAnywhere(permission)`. */
 export function usePermissions(): PermissionChecks & { clinicNpi: string | undefined } {
-  const { can, canAnywhere, currentClinic } = useSession();
-  return { can, canAnywhere, clinicNpi: currentClinic?.npi };
+  const { can, canAnywhere, canUseMultiSelectMenu, currentClinic } = useSession();
+  return { can, canAnywhere, canUseMultiSelectMenu, clinicNpi: currentClinic?.npi };
 }

@@ -15,10 +15,12 @@ import { currentUserQueryOptions } from './get-current-user';
 import { createPermissionChecks } from './permissions';
 import { type Session, SessionContext } from './session-context';
 import { useCurrentClinic } from './use-current-clinic';
+import { useCurrentClinicConfiguration } from './use-current-clinic-configuration';
 
 function SessionValue({ current, children }: { current: CurrentUser; children: ReactNode }) {
   const { currentClinic, selectClinic } = useCurrentClinic(current.allowedClinics);
   const { user } = current;
+  const clinicConfiguration = useCurrentClinicConfiguration(currentClinic?.npi);
   const session = useMemo<Session>(
     () => ({
       user,
@@ -26,9 +28,10 @@ function SessionValue({ current, children }: { current: CurrentUser; children: R
       allowedClinics: current.allowedClinics,
       currentClinic,
       selectClinic,
-      ...createPermissionChecks(user.attributes, currentClinic?.npi),
+      clinicConfiguration,
+      ...createPermissionChecks(user.attributes, currentClinic?.npi, clinicConfiguration.configuration),
     }),
-    [user, current.allowedClinics, currentClinic, selectClinic],
+    [user, current.allowedClinics, currentClinic, selectClinic, clinicConfiguration],
   );
   return <SessionContext value={session}>{children}</SessionContext>;
 }

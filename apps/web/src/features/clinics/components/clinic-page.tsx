@@ -60,7 +60,7 @@ function ClinicSettings({
 }) {
   const { user } = useSession();
   // What the actor may do at this clinic, which need not be the one picked in the header.
-  const { can } = createPermissionChecks(user.attributes, clinic.npi);
+  const { can } = createPermissionChecks(user.attributes, clinic.npi, clinic);
   return (
     <>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5, mb: 3 }}>

@@ -15,7 +15,6 @@ import { DOCUMENT_TYPE_LABELS } from '@portal/domain';
 import { format } from 'date-fns';
 import { useEffect, useRef } from 'react';
 import type { DocumentResource } from '../document-resource';
-import { isBulkSignable } from '../selection';
 import { StatusChip } from './status-chip';
 
 type DocumentListProps = {
@@ -24,6 +23,8 @@ type DocumentListProps = {
   onSelect: (id: string) => void;
   /** undefined: no checkboxes (the user cannot bulk sign) */
   checked: ReadonlySet<string> | undefined;
+  /** Which documents get a checkbox. */
+  isCheckable: (document: DocumentResource) => boolean;
   onToggleCheck: (id: string) => void;
   hasNextPage: boolean;
   isFetchingNextPage: boolean;
@@ -41,6 +42,7 @@ export function DocumentList({
   selectedId,
   onSelect,
   checked,
+  isCheckable,
   onToggleCheck,
   hasNextPage,
   isFetchingNextPage,
@@ -79,7 +81,7 @@ export function DocumentList({
               divider
               data-document-id={document.id}
               secondaryAction={
-                checked && isBulkSignable(document) ? (
+                checked && isCheckable(document) ? (
                   <Checkbox
                     edge="end"
                     size="small"

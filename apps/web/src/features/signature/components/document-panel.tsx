@@ -27,7 +27,6 @@ import { format } from 'date-fns';
 import type { ReactNode } from 'react';
 import { useDocumentPdf } from '../api/get-document-pdf';
 import type { DocumentResource } from '../document-resource';
-import { listNotePrompts } from '../note-prompts';
 import { type CommentPerson, DocumentComments } from './document-comments';
 import { PdfViewer } from './pdf-viewer';
 import { StatusChip } from './status-chip';
@@ -62,6 +61,10 @@ type DocumentPanelProps = {
   note: string;
   onNoteChange: (note: string) => void;
   actions: DocumentPanelActions;
+  /** Quick-insert prompts for the note (the user's signature settings for this service line). */
+  prompts: readonly string[];
+  /** Signed with Ctrl+Enter when the note is empty. */
+  quickSignNote: string;
   /** The name to show for the signedBy user id. */
   signerName: (signedBy: string) => string;
   comments: DocumentPanelComments;
@@ -101,6 +104,8 @@ export function DocumentPanel({
   note,
   onNoteChange,
   actions,
+  prompts,
+  quickSignNote,
   signerName,
   comments,
 }: DocumentPanelProps) {
@@ -112,7 +117,6 @@ export function DocumentPanel({
   const isDone = doc.status === 'signed' || doc.status === 'acknowledged';
   const busy = doc.status === 'signing' || doc.status === 'acknowledging';
   const device = doc.deviceDetail;
-  const prompts = listNotePrompts(doc.serviceLine);
   const filename = buildReportPdfFilename(doc);
   const noteLength = note.length;
 
@@ -202,7 +206,8 @@ export function DocumentPanel({
             helperText={
               <Box component="span" sx={{ display: 'flex', justifyContent: 'space-between', gap: 1 }}>
                 <span>
-                  Added to the document's note. Ctrl+Enter {actions.canSign ? 'signs' : 'acknowledges'}.
+                  Added to the document's note. Ctrl+Enter {actions.canSign ? 'signs' : 'acknowledges'}
+                  {quickSignNote ? ` (empty: '${quickSignNote}')` : ''}.
                 </span>
                 <span id="note-counter" aria-live="polite">
                   {noteLength} / {NOTE_MAX_LENGTH}
@@ -210,7 +215,13 @@ export function DocumentPanel({
               </Box>
             }
           />
-          <Stack direction="row" spacing={1} sx={{ mt: 1, flexWrap: 'wrap', rowGap: 1 }}>
+          <Stack
+            direction="row"
+            spacing={1}
+            aria-label="Quick-insert prompts"
+            role="group"
+            sx={{ mt: 1, flexWrap: 'wrap', rowGap: 1 }}
+          >
             {prompts.map((prompt) => (
               <Chip
                 key={prompt}

@@ -14,12 +14,17 @@ import {
   SERVICE_LINES,
 } from '@portal/domain';
 import { useEffect, useState } from 'react';
-import type { AssignedToFilter, InboxFilters, ServiceLineFilter } from '../inbox-filters';
+import type { AssignedToFilter, HiddenFilter, InboxFilters, ServiceLineFilter } from '../inbox-filters';
 
 const ASSIGNED_TO_LABELS: Record<AssignedToFilter, string> = {
   any: 'Anyone',
   me: 'Me',
   unassigned: 'Unassigned',
+};
+const HIDDEN_LABELS: Record<HiddenFilter, string> = {
+  exclude: 'Not shown',
+  include: 'Shown too',
+  only: 'Only hidden',
 };
 const SEARCH_DEBOUNCE_MS = 400;
 
@@ -129,6 +134,20 @@ export function InboxFilterBar({
           <MenuItem value={filters.clinicNpi}>NPI {filters.clinicNpi}</MenuItem>
         )}
         <MenuItem value="any">All my clinics</MenuItem>
+      </TextField>
+      <TextField
+        select
+        size="small"
+        label="Hidden documents"
+        value={filters.hidden}
+        onChange={(event) => onChange({ hidden: event.target.value as HiddenFilter })}
+        sx={{ minWidth: 150 }}
+      >
+        {(Object.keys(HIDDEN_LABELS) as HiddenFilter[]).map((value) => (
+          <MenuItem key={value} value={value}>
+            {HIDDEN_LABELS[value]}
+          </MenuItem>
+        ))}
       </TextField>
       <TextField
         size="small"

@@ -7,12 +7,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import {
-  buildDefaultSignatureSettings,
-  formatUserDisplayName,
-  HEADER_HEIGHT_PX,
-  TOOLBAR_HEIGHT_PX,
-} from '@portal/domain';
+import { formatUserDisplayName, HEADER_HEIGHT_PX, TOOLBAR_HEIGHT_PX } from '@portal/domain';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageMessage } from '../../../components/page-message';
@@ -22,13 +17,13 @@ import { useAcknowledgeDocument } from '../api/acknowledge-document';
 import { useClinicProviders } from '../api/get-clinic-providers';
 import { useClinicUsers } from '../api/get-clinic-users';
 import { useDocumentList } from '../api/get-documents';
+import { useUserSignatureSettings } from '../api/get-signature-settings';
 import { useSetDocumentHidden, useTrashDocuments } from '../api/hide-trash-documents';
 import { useReassignDocuments } from '../api/reassign-documents';
 import { useSetDocumentLock } from '../api/set-document-lock';
 import { useSetDocumentPin } from '../api/set-document-pin';
 import { useSignDocument } from '../api/sign-document';
 import { useUnsignDocument } from '../api/unsign-document';
-import { holdsPermissionIgnoringFlags } from '../held-permission';
 import { useBulkSign } from '../hooks/use-bulk-sign';
 import { useInboxKeyboard } from '../hooks/use-inbox-keyboard';
 import { useSignAll } from '../hooks/use-sign-all';
@@ -39,10 +34,13 @@ import {
   toInboxSearchParams,
   updateInboxFilters,
 } from '../inbox-filters';
+import { listNotePrompts } from '../note-prompts';
 import {
   extendBulkChecks,
   isBulkSignable,
   listBulkSignableIds,
+  listCheckAllIds,
+  listSameRpmVisitIds,
   moveSelection,
   resolveSelectedId,
   toggleCheck,
@@ -83,7 +81,9 @@ export function SignatureInboxPage() {
 }
 
 function InboxContent({ filters }: { filters: InboxFilters }) {
-  const { can, user, displayName, currentClinic } = useSession();
+  const { can, canUseMultiSelectMenu, user, displayName, currentClinic, clinicConfiguration } = useSession();
+  const { configuration } = clinicConfiguration;
+  const { settings: signatureSettings } = useUserSignatureSettings(currentClinic?.npi, user.id);
   const providers = useClinicProviders(currentClinic?.npi, can('user:read'));
   const signerName = (signedBy: string) => {
     if (signedBy === user.id) return displayName;
@@ -107,8 +107,12 @@ function InboxContent({ filters }: { filters: InboxFilters }) {
     [providers.data],
   );
   const canSign = can('document:sign');
-  // Bulk signing is flag-gated and the web cannot read flags yet: providers see it, the server decides.
-  const canBulkSign = canSign;
+  // Flag-gated (bulkESigning, enableBulkSigning): answered with the clinic's configuration, as the server does.
+  const canBulkSign = can('document:bulk-sign');
+  const canReassign = can('document:reassign');
+  // SPEC §6: the multi-select menu (nurses while nurseMultiSelect is on; internal users always) reassigns.
+  const canMultiSelect = canUseMultiSelectMenu() && canReassign;
+  const canCheck = canBulkSign || canMultiSelect;
   const canAcknowledge = can('document:acknowledge');
   const list = useDocumentList(filters, true);
   const documents = useMemo(() => list.data?.pages.flatMap((page) => page.data) ?? [], [list.data]);
@@ -127,13 +131,25 @@ function InboxContent({ filters }: { filters: InboxFilters }) {
   const [reassigning, setReassigning] = useState<string[] | undefined>();
   const [trashing, setTrashing] = useState(false);
 
+  const isCheckable = useCallback(
+    (document: (typeof documents)[number]) => isBulkSignable(document, configuration),
+    [configuration],
+  );
+  // SPEC §4 rpmSelectByDos: an RPM document's check takes the same patient's RPM documents of that day along.
+  const linkedChecks = useCallback(
+    (id: string) => (signatureSettings.rpmSelectByDos ? listSameRpmVisitIds(documents, id, isCheckable) : []),
+    [signatureSettings.rpmSelectByDos, documents, isCheckable],
+  );
+
   // SPEC §4: after the first page loads, the first document is selected and checked.
   const firstId = documents[0]?.id;
-  const firstBulkSignable = documents[0] ? isBulkSignable(documents[0]) : false;
+  const firstCheckable = documents[0] ? isCheckable(documents[0]) : false;
   useEffect(() => {
-    if (canBulkSign && firstId && firstBulkSignable)
-      setChecked((current) => (current.size ? current : new Set([firstId])));
-  }, [canBulkSign, firstId, firstBulkSignable]);
+    if (canCheck && firstId && firstCheckable)
+      setChecked((current) =>
+        current.size ? current : toggleCheck(current, false, firstId, linkedChecks(firstId)),
+      );
+  }, [canCheck, firstId, firstCheckable, linkedChecks]);
   // In bulk mode, unsigned documents of later pages join the checks.
   useEffect(
     () => setChecked((current) => extendBulkChecks(current, bulkMode, documents)),
@@ -150,16 +166,17 @@ function InboxContent({ filters }: { filters: InboxFilters }) {
   const hide = useSetDocumentHidden();
   const trash = useTrashDocuments();
   const signAll = useSignAll(filters);
-  const canReassign = can('document:reassign');
 
   const noteOf = (id: string) => notes[id] ?? '';
   const clearNote = (id: string) => setNotes(({ [id]: _, ...rest }) => rest);
 
+  // The keyboard's quick sign (Ctrl+Enter): an empty note becomes the user's quick-sign note.
   const signSelected = () => {
     if (selected?.attributes.status !== 'unsigned' || selected.attributes.locked) return;
     const { id } = selected;
-    if (canSign) sign.mutate({ id, note: noteOf(id) }, { onSuccess: () => clearNote(id) });
-    else if (canAcknowledge) acknowledge.mutate({ id, note: noteOf(id) }, { onSuccess: () => clearNote(id) });
+    const note = noteOf(id).trim() ? noteOf(id) : signatureSettings.quickSignNote;
+    if (canSign) sign.mutate({ id, note }, { onSuccess: () => clearNote(id) });
+    else if (canAcknowledge) acknowledge.mutate({ id, note }, { onSuccess: () => clearNote(id) });
   };
 
   const actions: DocumentPanelActions = {
@@ -191,10 +208,7 @@ function InboxContent({ filters }: { filters: InboxFilters }) {
   };
   const comments: DocumentPanelComments = {
     userId: user.id,
-    canComment:
-      can('document:comment') ||
-      (!user.attributes.isLocked &&
-        holdsPermissionIgnoringFlags(user.attributes.roles, currentClinic?.npi, 'document:comment')),
+    canComment: can('document:comment'),
     recipients,
     nameOf: personName,
   };
@@ -257,9 +271,9 @@ function InboxContent({ filters }: { filters: InboxFilters }) {
     );
   }
 
-  const bulkSignable = listBulkSignableIds(documents);
+  const bulkSignable = listBulkSignableIds(documents, configuration);
   const checkedIds = [...checked].filter((id) => bulkSignable.includes(id));
-  const bulkSignNote = buildDefaultSignatureSettings().bulkSignNote;
+  const { bulkSignNote } = signatureSettings;
   const startBulkSign = async () => {
     setConfirmingBulkSign(false);
     await bulkSign.run(checkedIds, bulkSignNote);
@@ -296,32 +310,32 @@ function InboxContent({ filters }: { filters: InboxFilters }) {
               ? `${documents.length} shown`
               : `${documents.length} of ${totalCount}${firstPage?.metadata.totalCountIsLowerBound ? '+' : ''}`}
           </Typography>
+          {canCheck && (
+            <Button
+              size="small"
+              disabled={Boolean(bulkSign.progress)}
+              onClick={() => {
+                if (bulkMode) {
+                  setBulkMode(false);
+                  setChecked(new Set());
+                } else {
+                  setBulkMode(true);
+                  setChecked(new Set(listCheckAllIds(documents)));
+                }
+              }}
+            >
+              {bulkMode ? 'Uncheck all' : 'Check all'}
+            </Button>
+          )}
           {canBulkSign && (
-            <>
-              <Button
-                size="small"
-                disabled={Boolean(bulkSign.progress)}
-                onClick={() => {
-                  if (bulkMode) {
-                    setBulkMode(false);
-                    setChecked(new Set());
-                  } else {
-                    setBulkMode(true);
-                    setChecked(new Set(bulkSignable));
-                  }
-                }}
-              >
-                {bulkMode ? 'Uncheck all' : 'Check all'}
-              </Button>
-              <Button
-                size="small"
-                variant="contained"
-                disabled={checkedIds.length === 0 || Boolean(bulkSign.progress)}
-                onClick={() => setConfirmingBulkSign(true)}
-              >
-                Bulk sign ({checkedIds.length})
-              </Button>
-            </>
+            <Button
+              size="small"
+              variant="contained"
+              disabled={checkedIds.length === 0 || Boolean(bulkSign.progress)}
+              onClick={() => setConfirmingBulkSign(true)}
+            >
+              Bulk sign ({checkedIds.length})
+            </Button>
           )}
           {canReassign && checkedIds.length > 0 && (
             <Button size="small" variant="outlined" onClick={() => setReassigning(checkedIds)}>
@@ -357,8 +371,11 @@ function InboxContent({ filters }: { filters: InboxFilters }) {
             documents={documents}
             selectedId={selectedId}
             onSelect={setChosenId}
-            checked={canBulkSign ? checked : undefined}
-            onToggleCheck={(id) => setChecked((current) => toggleCheck(current, bulkMode, id))}
+            checked={canCheck ? checked : undefined}
+            isCheckable={isCheckable}
+            onToggleCheck={(id) =>
+              setChecked((current) => toggleCheck(current, bulkMode, id, linkedChecks(id)))
+            }
             hasNextPage={hasNextPage}
             isFetchingNextPage={isFetchingNextPage}
             onLoadMore={loadMore}
@@ -378,7 +395,7 @@ function InboxContent({ filters }: { filters: InboxFilters }) {
         onCancel={() => setConfirmingSignAll(false)}
         onConfirm={() => {
           setConfirmingSignAll(false);
-          void signAll.start();
+          void signAll.start(bulkSignNote);
         }}
       />
       <ReassignDialog
@@ -421,6 +438,8 @@ function InboxContent({ filters }: { filters: InboxFilters }) {
           note={noteOf(selected.id)}
           onNoteChange={(note) => setNotes((current) => ({ ...current, [selected.id]: note }))}
           actions={actions}
+          prompts={listNotePrompts(selected.attributes.serviceLine, signatureSettings)}
+          quickSignNote={signatureSettings.quickSignNote}
           signerName={signerName}
         />
       )}

@@ -1,4 +1,4 @@
-import { buildDefaultSignatureSettings, SIGN_FAILED_MESSAGE } from '@portal/domain';
+import { SIGN_FAILED_MESSAGE } from '@portal/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { enqueueSnackbar } from 'notistack';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -43,37 +43,40 @@ export function useSignAll(filters: InboxFilters) {
 
   useEffect(() => () => controller.current?.abort(), []);
 
-  const start = useCallback(async () => {
-    if (controller.current) return;
-    const abort = new AbortController();
-    controller.current = abort;
-    setRunning(true);
-    setProgress(undefined);
-    const note = buildDefaultSignatureSettings().bulkSignNote;
-    try {
-      const result = await runSignAll({
-        fetchUnsigned: (limit) => fetchUnsignedPage(filters, limit, abort.signal),
-        bulkSign: (ids) => bulkSignDocuments({ ids, note }),
-        onProgress: setProgress,
-        signal: abort.signal,
-      });
-      if (result.fail > 0) enqueueSnackbar(SIGN_FAILED_MESSAGE, { variant: 'error' });
-      else if (!abort.signal.aborted)
-        enqueueSnackbar(`Signed ${result.success} ${result.success === 1 ? 'document' : 'documents'}.`, {
-          variant: 'success',
+  /** Signs every unsigned document of the filter with `note` (the user's bulk-sign note). */
+  const start = useCallback(
+    async (note: string) => {
+      if (controller.current) return;
+      const abort = new AbortController();
+      controller.current = abort;
+      setRunning(true);
+      setProgress(undefined);
+      try {
+        const result = await runSignAll({
+          fetchUnsigned: (limit) => fetchUnsignedPage(filters, limit, abort.signal),
+          bulkSign: (ids) => bulkSignDocuments({ ids, note }),
+          onProgress: setProgress,
+          signal: abort.signal,
         });
-    } catch (error) {
-      if (!abort.signal.aborted) {
-        log.error('sign all failed', isApiError(error) ? { statusCode: error.statusCode } : error);
-        if (!(isApiError(error) && error.statusCode === 401))
-          enqueueSnackbar(SIGN_FAILED_MESSAGE, { variant: 'error' });
+        if (result.fail > 0) enqueueSnackbar(SIGN_FAILED_MESSAGE, { variant: 'error' });
+        else if (!abort.signal.aborted)
+          enqueueSnackbar(`Signed ${result.success} ${result.success === 1 ? 'document' : 'documents'}.`, {
+            variant: 'success',
+          });
+      } catch (error) {
+        if (!abort.signal.aborted) {
+          log.error('sign all failed', isApiError(error) ? { statusCode: error.statusCode } : error);
+          if (!(isApiError(error) && error.statusCode === 401))
+            enqueueSnackbar(SIGN_FAILED_MESSAGE, { variant: 'error' });
+        }
+      } finally {
+        controller.current = undefined;
+        setRunning(false);
+        await queryClient.invalidateQueries({ queryKey: documentsQueryKey });
       }
-    } finally {
-      controller.current = undefined;
-      setRunning(false);
-      await queryClient.invalidateQueries({ queryKey: documentsQueryKey });
-    }
-  }, [filters, queryClient]);
+    },
+    [filters, queryClient],
+  );
 
   const cancel = useCallback(() => controller.current?.abort(), []);
   const dismiss = useCallback(() => setProgress(undefined), []);
