@@ -10,6 +10,7 @@ import Typography from '@mui/material/Typography';
 import type { Ref } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { ClinicPicker } from '../../features/session/components/clinic-picker';
+import { HelpMenu } from '../../features/session/components/help-menu';
 import { UserMenu } from '../../features/session/components/user-menu';
 import { usePortalTitle } from '../../lib/auth/portal-config';
 import { HEADER_HEIGHT_PX } from '../../lib/constants';
@@ -21,7 +22,7 @@ type AppHeaderProps = {
   menuButtonRef: Ref<HTMLButtonElement>;
 };
 
-/** The 64 px header: drawer button, icon and title, then the clinic picker and the user menu. */
+/** The 64 px header: drawer button, icon and title, then the clinic picker, help and the user menu. */
 export function AppHeader({ navOpen, onToggleNav, menuButtonRef }: AppHeaderProps) {
   const title = usePortalTitle();
   return (
@@ -68,6 +69,10 @@ export function AppHeader({ navOpen, onToggleNav, menuButtonRef }: AppHeaderProp
         </Link>
         <Box sx={{ flex: 1 }} />
         <ClinicPicker />
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: { xs: 0, sm: 0.5 } }}>
+          <HelpMenu />
+          {/* The notification bell goes here, between help and the user menu. */}
+        </Box>
         <UserMenu />
       </Toolbar>
     </AppBar>

@@ -55,6 +55,18 @@ export function toggleCommentReaction(input: {
   });
 }
 
+/** PUT /api/reports/:id/comments/:commentId {text}: the author edits their comment (others get 403). */
+export function updateCommentText(input: { documentId: string; commentId: string; text: string }) {
+  return apiClient.put<DocumentComment>(commentsPath(input.documentId, input.commentId), {
+    text: input.text,
+  });
+}
+
+/** DELETE /api/reports/:id/comments/:commentId: the author deletes their comment (others get 403). */
+export function deleteComment(input: { documentId: string; commentId: string }) {
+  return apiClient.delete<null>(commentsPath(input.documentId, input.commentId));
+}
+
 /** POST /api/reports/:id/report-problem: marks a system error, then adds a 'problem reported' comment. */
 export function reportProblem(input: { documentId: string; text: string }) {
   return apiClient.post<DocumentComment>(
@@ -99,6 +111,33 @@ export function useToggleCommentReaction(documentId: string) {
       queryClient.setQueryData<DocumentComment[]>(commentsQueryKey(documentId), (comments) =>
         comments?.map((item) => (item.id === comment.id ? comment : item)),
       ),
+    onError: showFailure,
+  });
+}
+
+export function useEditComment(documentId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { commentId: string; text: string }) => updateCommentText({ documentId, ...input }),
+    meta: { silent: true },
+    onSuccess: (comment) =>
+      queryClient.setQueryData<DocumentComment[]>(commentsQueryKey(documentId), (comments) =>
+        comments?.map((item) => (item.id === comment.id ? comment : item)),
+      ),
+    onError: showFailure,
+  });
+}
+
+export function useDeleteComment(documentId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (commentId: string) => deleteComment({ documentId, commentId }),
+    meta: { silent: true },
+    onSuccess: (_nothing, commentId) =>
+      queryClient.setQueryData<DocumentComment[]>(commentsQueryKey(documentId), (comments) =>
+        comments?.filter((item) => item.id !== commentId),
+      ),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: commentsQueryKey(documentId) }),
     onError: showFailure,
   });
 }

@@ -1,4 +1,6 @@
 import AddReactionOutlinedIcon from '@mui/icons-material/AddReactionOutlined';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
+import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import ReportProblemOutlinedIcon from '@mui/icons-material/ReportProblemOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -7,6 +9,7 @@ import Chip from '@mui/material/Chip';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import ListItemText from '@mui/material/ListItemText';
@@ -23,6 +26,8 @@ import {
   type DocumentComment,
   useAddComment,
   useComments,
+  useDeleteComment,
+  useEditComment,
   useReportProblem,
   useToggleCommentReaction,
 } from '../api/comments';
@@ -184,6 +189,86 @@ function ReportProblemDialog({
   );
 }
 
+/** Editing one's own comment in place: Enter-free (multi-line), Save or Cancel; Escape cancels. */
+function EditCommentForm({
+  comment,
+  pending,
+  onCancel,
+  onSave,
+}: {
+  comment: DocumentComment;
+  pending: boolean;
+  onCancel: () => void;
+  onSave: (text: string) => void;
+}) {
+  const [text, setText] = useState(comment.text);
+  const changed = text.trim() !== '' && text.trim() !== comment.text;
+  return (
+    <Box
+      component="form"
+      aria-label="Edit comment"
+      onSubmit={(event: FormEvent) => {
+        event.preventDefault();
+        if (changed) onSave(text.trim());
+      }}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') {
+          event.stopPropagation();
+          onCancel();
+        }
+      }}
+      sx={{ display: 'grid', gap: 1, mb: 0.5 }}
+    >
+      <TextField
+        label="Comment text"
+        size="small"
+        multiline
+        maxRows={6}
+        autoFocus
+        fullWidth
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        slotProps={{ htmlInput: { maxLength: 4000 } }}
+      />
+      <Stack direction="row" spacing={1}>
+        <Button type="submit" size="small" variant="contained" disabled={!changed || pending}>
+          Save
+        </Button>
+        <Button size="small" onClick={onCancel}>
+          Cancel
+        </Button>
+      </Stack>
+    </Box>
+  );
+}
+
+function DeleteCommentDialog({
+  open,
+  pending,
+  onCancel,
+  onConfirm,
+}: {
+  open: boolean;
+  pending: boolean;
+  onCancel: () => void;
+  onConfirm: () => void;
+}) {
+  return (
+    <Dialog open={open} onClose={onCancel} aria-labelledby="delete-comment-title" maxWidth="xs" fullWidth>
+      <DialogTitle id="delete-comment-title">Delete your comment?</DialogTitle>
+      <DialogContent>
+        <DialogContentText>The comment is removed from the document for everyone.</DialogContentText>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onCancel}>Cancel</Button>
+        <Button color="error" variant="contained" onClick={onConfirm} disabled={pending}>
+          Delete
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
 /** The document's comments: list, reactions, a new comment (optionally to a provider), report a problem. */
 export function DocumentComments({
   documentId,
@@ -196,6 +281,10 @@ export function DocumentComments({
   const add = useAddComment(documentId);
   const react = useToggleCommentReaction(documentId);
   const problem = useReportProblem(documentId);
+  const edit = useEditComment(documentId);
+  const remove = useDeleteComment(documentId);
+  const [editingId, setEditingId] = useState<string | undefined>();
+  const [deletingId, setDeletingId] = useState<string | undefined>();
   const [text, setText] = useState('');
   const [to, setTo] = useState('');
   const [reporting, setReporting] = useState(false);
@@ -216,7 +305,14 @@ export function DocumentComments({
 
   const list = comments.data ?? [];
   return (
-    <Box component="section" aria-labelledby={`comments-heading-${documentId}`}>
+    <Box
+      component="section"
+      aria-labelledby={`comments-heading-${documentId}`}
+      // Ctrl+Enter signs the document everywhere else in the inbox; here it must not.
+      onKeyDown={(event) => {
+        if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) event.preventDefault();
+      }}
+    >
       <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, mb: 1 }}>
         <Typography id={`comments-heading-${documentId}`} component="h3" variant="subtitle1">
           Comments{list.length > 0 ? ` (${list.length})` : ''}
@@ -243,6 +339,9 @@ export function DocumentComments({
           {list.map((comment) => {
             const isSystem = comment.type === 'system';
             const author = isSystem ? 'System' : comment.authorId ? nameOf(comment.authorId) : 'Unknown';
+            // Only the author may edit or delete (the server enforces it); system comments are no one's.
+            const isOwn = canComment && !isSystem && comment.authorId === userId;
+            const editing = editingId === comment.id;
             return (
               <Box
                 component="li"
@@ -276,13 +375,49 @@ export function DocumentComments({
                     <Chip size="small" color="warning" label="Problem reported" />
                   )}
                   {isSystem && <Chip size="small" variant="outlined" label="System" />}
+                  {isOwn && !editing && (
+                    <Box sx={{ display: 'flex' }}>
+                      <Tooltip title="Edit comment">
+                        <IconButton
+                          size="small"
+                          aria-label="Edit comment"
+                          onClick={() => setEditingId(comment.id)}
+                        >
+                          <EditOutlinedIcon fontSize="small" />
+                        </IconButton>
+                      </Tooltip>
+                      <Tooltip title="Delete comment">
+                        <IconButton
+                          size="small"
+                          aria-label="Delete comment"
+                          onClick={() => setDeletingId(comment.id)}
+                        >
+                          <DeleteOutlineIcon fontSize="small" />
+                        </IconButton>
+                      </Tooltip>
+                    </Box>
+                  )}
                 </Stack>
-                <Typography
-                  variant="body2"
-                  sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', mb: 0.5 }}
-                >
-                  {comment.text}
-                </Typography>
+                {editing ? (
+                  <EditCommentForm
+                    comment={comment}
+                    pending={edit.isPending}
+                    onCancel={() => setEditingId(undefined)}
+                    onSave={(value) =>
+                      edit.mutate(
+                        { commentId: comment.id, text: value },
+                        { onSuccess: () => setEditingId(undefined) },
+                      )
+                    }
+                  />
+                ) : (
+                  <Typography
+                    variant="body2"
+                    sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', mb: 0.5 }}
+                  >
+                    {comment.text}
+                  </Typography>
+                )}
                 <Reactions
                   comment={comment}
                   userId={userId}
@@ -338,6 +473,14 @@ export function DocumentComments({
           </Box>
         </Box>
       )}
+      <DeleteCommentDialog
+        open={Boolean(deletingId)}
+        pending={remove.isPending}
+        onCancel={() => setDeletingId(undefined)}
+        onConfirm={() =>
+          deletingId && remove.mutate(deletingId, { onSettled: () => setDeletingId(undefined) })
+        }
+      />
       <ReportProblemDialog
         open={reporting}
         pending={problem.isPending}

@@ -1,0 +1,101 @@
+import MailOutlineIcon from '@mui/icons-material/EmailOutlined';
+import HelpOutlineIcon from '@mui/icons-material/HelpOutlined';
+import Box from '@mui/material/Box';
+import Divider from '@mui/material/Divider';
+import IconButton from '@mui/material/IconButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { DEFAULT_SUPPORT_EMAILS } from '@portal/domain';
+import { useId, useState } from 'react';
+import { usePortalTitle } from '../../../lib/auth/portal-config';
+import { useSession } from '../../../lib/session/session-context';
+
+/** The addresses of a comma-separated supportEmails setting: trimmed, blanks and repeats dropped. */
+export function listSupportEmails(value: unknown): string[] {
+  const text = typeof value === 'string' && value.trim() ? value : DEFAULT_SUPPORT_EMAILS;
+  return [
+    ...new Set(
+      text
+        .split(',')
+        .map((address) => address.trim())
+        .filter(Boolean),
+    ),
+  ];
+}
+
+/** The header's help button: who to write to at the current clinic (its supportEmails setting), and the app. */
+export function HelpMenu() {
+  const { clinicConfiguration, currentClinic } = useSession();
+  const title = usePortalTitle();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const menuId = useId();
+  const buttonId = useId();
+  const headingId = useId();
+  const open = anchor !== null;
+  // The merged setting falls back to the global default; until the clinic is loaded, so does this.
+  const emails = listSupportEmails(clinicConfiguration.settings.supportEmails?.value);
+
+  return (
+    <>
+      <Tooltip title="Help">
+        <IconButton
+          id={buttonId}
+          color="inherit"
+          aria-label="Help"
+          aria-haspopup="menu"
+          aria-expanded={open}
+          aria-controls={open ? menuId : undefined}
+          onClick={(event) => setAnchor(event.currentTarget)}
+        >
+          <HelpOutlineIcon />
+        </IconButton>
+      </Tooltip>
+      <Menu
+        id={menuId}
+        anchorEl={anchor}
+        open={open}
+        onClose={() => setAnchor(null)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+        slotProps={{
+          list: { 'aria-labelledby': headingId },
+          paper: { sx: { minWidth: 260, maxWidth: 360, mt: 0.5 } },
+        }}
+      >
+        <Box sx={{ px: 2, pt: 1, pb: 1 }}>
+          <Typography id={headingId} sx={{ fontWeight: 600 }}>
+            Help and support
+          </Typography>
+          <Typography variant="body2" color="textSecondary">
+            {currentClinic ? `Support for ${currentClinic.name}` : 'Support'}
+          </Typography>
+        </Box>
+        <Divider />
+        {emails.map((email) => (
+          <MenuItem
+            key={email}
+            component="a"
+            href={`mailto:${email}`}
+            onClick={() => setAnchor(null)}
+            aria-label={`E-mail ${email}`}
+          >
+            <ListItemIcon>
+              <MailOutlineIcon fontSize="small" />
+            </ListItemIcon>
+            <ListItemText slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }}>{email}</ListItemText>
+          </MenuItem>
+        ))}
+        <Divider />
+        <Box sx={{ px: 2, pt: 0.5, pb: 0.5 }}>
+          <Typography variant="caption" color="textSecondary" data-testid="help-app-title">
+            {title}
+          </Typography>
+        </Box>
+      </Menu>
+    </>
+  );
+}
