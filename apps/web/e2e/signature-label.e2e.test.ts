@@ -1,0 +1,135 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import type { Browser, Page } from 'playwright-core';
+import { beforeEach, describe, expect, inject, it } from 'vitest';
+import { saveScreenshot, useBrowserSession, watchPageProblems } from './support/browser';
+import { DEMO_CLINIC, signIn } from './support/portal';
+
+const baseUrl = inject('baseUrl');
+const INBOX = '/signature/dashboard/';
+const run = promisify(execFile);
+const DEFAULT_LABEL = 'Reviewed by:';
+const NEW_LABEL = 'Interpreted and signed by:';
+
+function snackbar(page: Page, text: string) {
+  return page.locator('#notistack-snackbar').filter({ hasText: text });
+}
+
+function labelField(page: Page) {
+  return page
+    .getByRole('region', { name: 'Workflow settings' })
+    .getByRole('textbox', { name: 'Signature label' });
+}
+
+/** The clinic administrator opens the demo clinic's page from the clinics list. */
+async function openDemoClinic(page: Page) {
+  await page.getByPlaceholder('Name, code or NPI').fill(DEMO_CLINIC.name);
+  const link = page
+    .getByRole('table', { name: 'Clinics' })
+    .getByRole('link', { name: DEMO_CLINIC.name, exact: true });
+  await expect.poll(() => link.count()).toBe(1);
+  await link.click();
+  await page.waitForURL(/\/admin\/clinics\/[^/]+$/);
+  await labelField(page).waitFor();
+}
+
+/** Types the label into the clinic's workflow setting; Enter saves it. */
+async function setSignatureLabel(page: Page, label: string) {
+  const field = labelField(page);
+  await field.fill(label);
+  await field.press('Enter');
+  await expect.poll(() => snackbar(page, 'Signature label saved.').count(), { timeout: 15_000 }).toBe(1);
+  await expect.poll(() => field.isEnabled()).toBe(true);
+  await expect.poll(() => field.inputValue()).toBe(label);
+}
+
+/** The demo documents are seeded a few seconds after the server starts: reload until the inbox lists some. */
+async function waitForDocuments(page: Page) {
+  const list = page.getByRole('list', { name: 'Documents' });
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    const listed = await list
+      .waitFor({ timeout: 5_000 })
+      .then(() => true)
+      .catch(() => false);
+    if (listed) return;
+    if (Date.now() > deadline) throw new Error('the inbox never listed documents');
+    await page.reload();
+  }
+}
+
+/** The clinic administrator's own browser, for the steps that are theirs. */
+async function asClinicAdmin(browser: Browser, work: (page: Page) => Promise<void>) {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const page = await context.newPage();
+  const problems = watchPageProblems(page);
+  try {
+    await signIn(page, baseUrl, 'clinicadmin@example.org', { path: '/admin/clinics' });
+    await openDemoClinic(page);
+    await work(page);
+  } finally {
+    await context.close();
+  }
+  expect(problems).toEqual([]);
+}
+
+describe('the clinic signature label in a real browser', () => {
+  let browser: Browser;
+  let page: Page;
+  const session = useBrowserSession({ viewport: { width: 1440, height: 900 }, acceptDownloads: true });
+  beforeEach(async () => {
+    ({ browser, page } = session);
+  });
+
+  it('the clinic administrator changes the signature label, and the PDF the provider signs next carries it', async () => {
+    await asClinicAdmin(browser, async (admin) => {
+      expect(await labelField(admin).inputValue()).toBe(DEFAULT_LABEL);
+      await setSignatureLabel(admin, NEW_LABEL);
+      await admin.reload();
+      await expect.poll(() => labelField(admin).inputValue()).toBe(NEW_LABEL);
+      await labelField(admin).scrollIntoViewIfNeeded();
+      await saveScreenshot(admin, 'clinic-signature-label', { fullPage: false });
+    });
+
+    try {
+      await signIn(page, baseUrl, 'provider@example.org', { path: INBOX });
+      await waitForDocuments(page);
+      const panel = page.locator('section[aria-labelledby="selected-document-heading"]');
+      const candidate = page
+        .getByRole('list', { name: 'Documents' })
+        .getByRole('listitem')
+        .filter({ hasText: 'Unsigned' })
+        .filter({ hasNot: page.getByRole('img', { name: 'Locked' }) })
+        .first();
+      await candidate.getByRole('button').first().click();
+      await expect
+        .poll(() => candidate.getByRole('button').first().getAttribute('aria-current'))
+        .toBe('true');
+      await panel.getByRole('button', { name: 'Sign', exact: true }).click();
+      const status = () => panel.locator('[data-status]').first().getAttribute('data-status');
+      await expect.poll(status, { timeout: 20_000 }).toBe('signed');
+      const download = panel.getByRole('button', { name: 'Download' });
+      await expect.poll(() => download.isEnabled(), { timeout: 20_000 }).toBe(true);
+
+      const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
+      const dir = await mkdtemp(path.join(tmpdir(), 'signature-label-e2e-'));
+      try {
+        const pdfPath = path.join(dir, 'signed.pdf');
+        await file.saveAs(pdfPath);
+        const { stdout } = await run('pdftotext', ['-layout', pdfPath, '-']);
+        const text = stdout.replace(/\s+/g, ' ');
+        expect(text).toContain(NEW_LABEL);
+        expect(text).toContain('Dr. Paula Reyes MD');
+        expect(text).not.toContain(DEFAULT_LABEL);
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+    } finally {
+      // One server serves every browser test file, and others expect the default label.
+      await asClinicAdmin(browser, (admin) => setSignatureLabel(admin, DEFAULT_LABEL));
+    }
+  }, 240_000);
+});
