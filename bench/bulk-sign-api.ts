@@ -37,7 +37,7 @@ const config = loadConfig({
   DATA_DIR: dataDir,
   LOGIN_RATE_LIMIT_PER_MINUTE: '10000',
 });
-const app = await buildApp({ config, db: handle.db, storage });
+const app = await buildApp({ config, db: handle.db, listen: handle.listen, storage });
 await app.ready();
 const provider = await signIn(app, 'provider@example.org', PASSWORD);
 const clinicNpi = demoClinicNpi();

@@ -117,6 +117,7 @@ async function main() {
   const app = await buildApp({
     config,
     db: handle.db,
+    listen: handle.listen,
     storage: createFileStorage(path.join(dataDir, 'blobs')),
   });
   await app.ready();

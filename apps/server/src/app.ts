@@ -5,6 +5,7 @@ import { canAnywhere, PERMISSIONS, type PermissionName } from '@portal/domain';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
+import type { DatabaseListen } from './db/client';
 import type { Db } from './db/transaction';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { clinicSettingsRoutes } from './modules/clinics/clinic-settings.routes';
@@ -19,7 +20,9 @@ import {
   createAccessTokenVerifier,
 } from './modules/identity/access-token-verifier';
 import { identityPlugin } from './modules/identity/identity.plugin';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { portalConfigRoutes } from './modules/portal-config/portal-config.routes';
+import { realtime } from './modules/realtime/realtime.plugin';
 import { userAuthRoutes } from './modules/users/user-auth.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { authenticatePlugin } from './plugins/authenticate';
@@ -31,6 +34,8 @@ import { webAppPlugin } from './plugins/web-app';
 export type AppDependencies = {
   config: Config;
   db: Db;
+  /** LISTEN on the database: realtime events reach every instance through it. */
+  listen: DatabaseListen;
   /** Where PDFs live; by default content-addressed files under DATA_DIR/blobs. */
   storage?: DocumentStorage;
   logger?: FastifyServerOptions['logger'];
@@ -74,7 +79,7 @@ function canReach(
 }
 
 /** Builds the whole application; tests call it with their own database, server.ts with the real one. */
-export async function buildApp({ config, db, logger, storage, wait }: AppDependencies) {
+export async function buildApp({ config, db, listen, logger, storage, wait }: AppDependencies) {
   const app = Fastify({
     logger: logger ?? loggerOptions(config.logLevel),
     genReqId: () => randomUUID(),
@@ -138,6 +143,8 @@ export async function buildApp({ config, db, logger, storage, wait }: AppDepende
   }
   await app.register(authenticatePlugin, { db, verifyAccessToken, canReach });
 
+  await app.register(realtime, { db, listen, config });
+  await app.register(notificationsRoutes, { db, config });
   await app.register(healthRoutes, { db });
   await app.register(portalConfigRoutes, { config });
   await app.register(clinicsRoutes, { db });

@@ -53,6 +53,24 @@ export const configSchema = z.object({
     .min(1, { error: 'must be a whole number from 1 to 10000' })
     .max(10_000, { error: 'must be a whole number from 1 to 10000' })
     .default(30),
+  PUSHER_APP_ID: z.string().trim().min(1).optional(),
+  PUSHER_KEY: z.string().trim().min(1).optional(),
+  PUSHER_SECRET: z.string().trim().min(1).optional(),
+  PUSHER_CLUSTER: z.string().trim().min(1).optional(),
+  PUSHER_HOST: z
+    .string()
+    .regex(/^[A-Za-z0-9.-]+(:\d{1,5})?$/, { error: 'must be host or host:port' })
+    .optional(),
+  PUSHER_USE_TLS: z.enum(['true', 'false'], { error: 'must be true or false' }).default('true'),
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+  EMAIL_FROM: z.string().trim().min(3).default('Remote Monitoring Portal <no-reply@portal.invalid>'),
+  REMINDER_HOUR_UTC: z.coerce
+    .number({ error: 'must be a whole number from 0 to 23' })
+    .int({ error: 'must be a whole number from 0 to 23' })
+    .min(0, { error: 'must be a whole number from 0 to 23' })
+    .max(23, { error: 'must be a whole number from 0 to 23' })
+    .default(12),
+  REMINDERS: z.enum(['true', 'false'], { error: 'must be true or false' }).default('true'),
 });
 
 export type Config = {
@@ -73,6 +91,25 @@ export type Config = {
   loginRateLimitPerMinute: number;
   maxPdfBytes: number;
   demoDocuments: number;
+  /** The portal's own Pusher-compatible endpoint, or a hosted service when every PUSHER_* is set. */
+  realtime:
+    | { kind: 'local' }
+    | {
+        kind: 'hosted';
+        appId: string;
+        key: string;
+        secret: string;
+        cluster: string;
+        host: string | undefined;
+        useTLS: boolean;
+      };
+  /** Reminder e-mails go out through this SMTP server; without one they wait in the e-mail outbox. */
+  smtpUrl: string | undefined;
+  emailFrom: string;
+  /** The hour (UTC) after which the daily and weekly reminders are made. */
+  reminderHourUtc: number;
+  /** Whether this instance makes the daily and weekly reminders (tests turn it off). */
+  reminders: boolean;
 };
 
 export class ConfigError extends Error {
@@ -97,6 +134,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (externalSettings.some(Boolean) && !externalSettings.every(Boolean)) {
     throw new ConfigError(
       'Invalid configuration: OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_AUDIENCE must be set together (or none, for the embedded provider)',
+    );
+  }
+  const pusherSettings = [
+    values.PUSHER_APP_ID,
+    values.PUSHER_KEY,
+    values.PUSHER_SECRET,
+    values.PUSHER_CLUSTER,
+  ];
+  if (pusherSettings.some(Boolean) && !pusherSettings.every(Boolean)) {
+    throw new ConfigError(
+      'Invalid configuration: PUSHER_APP_ID, PUSHER_KEY, PUSHER_SECRET and PUSHER_CLUSTER must be set together (or none, for the built-in realtime endpoint)',
     );
   }
   return {
@@ -128,5 +176,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginRateLimitPerMinute: values.LOGIN_RATE_LIMIT_PER_MINUTE,
     maxPdfBytes: values.MAX_PDF_BYTES,
     demoDocuments: values.DEMO_DOCUMENTS,
+    realtime:
+      values.PUSHER_APP_ID && values.PUSHER_KEY && values.PUSHER_SECRET && values.PUSHER_CLUSTER
+        ? {
+            kind: 'hosted',
+            appId: values.PUSHER_APP_ID,
+            key: values.PUSHER_KEY,
+            secret: values.PUSHER_SECRET,
+            cluster: values.PUSHER_CLUSTER,
+            host: values.PUSHER_HOST,
+            useTLS: values.PUSHER_USE_TLS === 'true',
+          }
+        : { kind: 'local' },
+    smtpUrl: values.SMTP_URL,
+    emailFrom: values.EMAIL_FROM,
+    reminderHourUtc: values.REMINDER_HOUR_UTC,
+    reminders: values.REMINDERS === 'true',
   };
 }

@@ -18,7 +18,7 @@ async function start() {
     await migrateToLatest(database.db);
     const storage = createFileStorage(path.join(config.dataDir, 'blobs'));
     if (config.demoData) await seedDemoData(database.db, { password: config.demoPassword });
-    const app = await buildApp({ config, db: database.db, storage });
+    const app = await buildApp({ config, db: database.db, listen: database.listen, storage });
     const stopSeeding = new AbortController();
     app.addHook('onClose', async () => {
       stopSeeding.abort();

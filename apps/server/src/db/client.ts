@@ -13,7 +13,14 @@ export type DatabaseHandle = {
   engine: DatabaseEngine;
   /** Closes the connection(s) and releases the data-directory lock. Safe to call twice. */
   close: () => Promise<void>;
+  /** LISTEN on a channel: every committed pg_notify on it reaches `onMessage`, from any process. */
+  listen: DatabaseListen;
 };
+
+export type DatabaseListen = (
+  channel: string,
+  onMessage: (payload: string) => void,
+) => Promise<() => Promise<void>>;
 
 // PostgreSQL returns BIGINT (count(*)) as text by default; our counts fit in a JS number.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
@@ -35,12 +42,15 @@ export function openPostgres(connectionString: string): DatabaseHandle {
     if (!closed) console.warn(`PostgreSQL dropped an idle connection (${error.code ?? error.name})`);
   });
   const db = createKysely(new PostgresDialect({ pool }));
+  const listener = createPostgresListener(connectionString);
   return {
     db,
     engine: 'postgres',
+    listen: listener.listen,
     close: async () => {
       if (closed) return;
       closed = true;
+      await listener.close();
       await db.destroy();
     },
   };
@@ -56,6 +66,12 @@ export function wrapPglite(pglite: PGlite, onClose: () => void = () => {}): Data
   return {
     db,
     engine: 'pglite',
+    listen: async (channel, onMessage) => {
+      const unsubscribe = await pglite.listen(channel, onMessage);
+      return async () => {
+        if (!pglite.closed) await unsubscribe();
+      };
+    },
     close: async () => {
       if (closed) return;
       closed = true;
@@ -81,4 +97,68 @@ export async function openPgliteDirectory(dataDir: string): Promise<DatabaseHand
 
 export async function openDatabase(options: { databaseUrl?: string | undefined; dataDir: string }) {
   return options.databaseUrl ? openPostgres(options.databaseUrl) : openPgliteDirectory(options.dataDir);
+}
+
+/**
+ * One dedicated connection per process for LISTEN (a pooled connection would lose its LISTENs). A dropped
+ * connection is reopened after a second and its channels listened to again; callers also poll, so a
+ * notification missed meanwhile only arrives later, never not at all.
+ */
+function createPostgresListener(connectionString: string) {
+  const handlers = new Map<string, Set<(payload: string) => void>>();
+  let client: pg.Client | undefined;
+  let connecting: Promise<pg.Client> | undefined;
+  let closed = false;
+
+  const connect = (): Promise<pg.Client> => {
+    connecting ??= (async () => {
+      const next = new pg.Client({ connectionString });
+      next.on('notification', (message) => {
+        for (const handler of handlers.get(message.channel) ?? []) handler(message.payload ?? '');
+      });
+      next.on('error', (error: Error & { code?: string }) => {
+        if (closed) return;
+        console.warn(`PostgreSQL LISTEN connection dropped (${error.code ?? error.name}); reconnecting`);
+        client = undefined;
+        connecting = undefined;
+        next.end().catch(() => {});
+        setTimeout(() => {
+          if (!closed && handlers.size > 0) connect().catch(() => {});
+        }, 1000).unref();
+      });
+      await next.connect();
+      for (const channel of handlers.keys()) await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      client = next;
+      return next;
+    })();
+    connecting.catch(() => {
+      connecting = undefined;
+    });
+    return connecting;
+  };
+
+  return {
+    listen: async (channel: string, onMessage: (payload: string) => void) => {
+      let channelHandlers = handlers.get(channel);
+      const isNewChannel = !channelHandlers;
+      if (!channelHandlers) {
+        channelHandlers = new Set();
+        handlers.set(channel, channelHandlers);
+      }
+      channelHandlers.add(onMessage);
+      const connected = client ?? (await connect());
+      if (isNewChannel && connected === client)
+        await connected.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      return async () => {
+        channelHandlers.delete(onMessage);
+      };
+    },
+    close: async () => {
+      closed = true;
+      handlers.clear();
+      const current = client ?? (connecting ? await connecting.catch(() => undefined) : undefined);
+      client = undefined;
+      await current?.end().catch(() => {});
+    },
+  };
 }

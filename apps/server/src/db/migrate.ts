@@ -6,6 +6,7 @@ import * as identity from './migrations/0003-identity';
 import * as auditEvents from './migrations/0004-audit-events';
 import * as documents from './migrations/0005-documents';
 import * as clinicSettings from './migrations/0006-clinic-settings';
+import * as notifications from './migrations/0007-notifications';
 
 // Migrations are listed here, not discovered on disk, so the bundle and the tests see the same list.
 // Names sort in the order they run.
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   '0004-audit-events': auditEvents,
   '0005-documents': documents,
   '0006-clinic-settings': clinicSettings,
+  '0007-notifications': notifications,
 };
 
 export class MigrationError extends Error {

@@ -214,7 +214,65 @@ export type DeviceCheckSettingsTable = {
   updatedBy: string | null;
 };
 
+export type NotificationsTable = {
+  id: Generated<string>;
+  userId: string;
+  type: string;
+  category: Generated<string>;
+  title: string;
+  text: string;
+  subTitle: string | null;
+  url: string | null;
+  fromUserId: string | null;
+  srcApplication: string | null;
+  documentId: string | null;
+  isRead: Generated<boolean>;
+  createdAt: CreatedAt;
+};
+
+export type NotificationPreferencesTable = {
+  userId: string;
+  enableWeeklyDigest: boolean;
+  enableDailyDigest: boolean;
+  enableRealtimeAlerts: string;
+  updatedAt: UpdatedAt;
+};
+
+export type RealtimeOutboxTable = {
+  id: Generated<string>;
+  channel: string;
+  event: string;
+  data: ColumnType<Record<string, unknown>, string, string>;
+  createdAt: CreatedAt;
+  publishedAt: Date | null;
+};
+
+export type EmailOutboxTable = {
+  id: Generated<string>;
+  toAddress: string;
+  subject: string;
+  body: string;
+  kind: string;
+  createdAt: CreatedAt;
+  sentAt: Date | null;
+  attempts: Generated<number>;
+  claimedUntil: Date | null;
+  lastError: string | null;
+};
+
+export type ReminderRunsTable = {
+  kind: string;
+  period: string;
+  startedAt: CreatedAt;
+  notified: Generated<number>;
+};
+
 export type Database = {
+  notifications: NotificationsTable;
+  notificationPreferences: NotificationPreferencesTable;
+  realtimeOutbox: RealtimeOutboxTable;
+  emailOutbox: EmailOutboxTable;
+  reminderRuns: ReminderRunsTable;
   signatureSettings: SignatureSettingsTable;
   deviceCheckSettings: DeviceCheckSettingsTable;
   documents: DocumentsTable;
@@ -239,3 +297,4 @@ export type OrganizationUpdate = Updateable<OrganizationsTable>;
 export type UserRow = Selectable<UsersTable>;
 export type DocumentRow = Selectable<DocumentsTable>;
 export type DocumentCommentRow = Selectable<DocumentCommentsTable>;
+export type NotificationRow = Selectable<NotificationsTable>;

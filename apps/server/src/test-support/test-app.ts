@@ -53,6 +53,8 @@ export function createTestConfig(overrides: Record<string, string> = {}): Config
     DEMO_PASSWORD: TEST_DEMO_PASSWORD,
     LOGIN_RATE_LIMIT_PER_MINUTE: '10000',
     MAX_PDF_BYTES: String(2 * 1024 * 1024),
+    // Tests run reminders themselves, at the time they choose.
+    REMINDERS: 'false',
     ...overrides,
   });
 }
@@ -67,7 +69,13 @@ export async function createTestApp(options: { webDistDir?: string; env?: Record
     ...options.env,
   });
   const storage = createFileStorage(path.join(dataDir, 'blobs'));
-  const app = await buildApp({ config, db: database.db, storage, wait: async () => {} });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    listen: database.listen,
+    storage,
+    wait: async () => {},
+  });
   await app.ready();
   return {
     app,

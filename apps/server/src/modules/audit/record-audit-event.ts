@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Tx } from '../../db/transaction';
+import { clinicChannel, REALTIME_EVENTS } from '../realtime/realtime-channels';
+import { enqueueRealtimeEvents } from '../realtime/realtime-outbox';
 
 export type AuditEventInput = {
   clinicNpi: string | null;
@@ -109,5 +111,16 @@ export async function recordAuditEvent(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  // Every document change has its audit event, so this is the one place that tells open inboxes of
+  // the clinic to refresh; the event leaves only if the change commits, and it names ids only.
+  if (input.entityType === 'document' && input.clinicNpi) {
+    await enqueueRealtimeEvents(tx, [
+      {
+        channel: clinicChannel(input.clinicNpi),
+        event: REALTIME_EVENTS.documentsChanged,
+        data: { ids: [input.entityId], eventType: input.eventType },
+      },
+    ]);
+  }
   return { id: String(inserted.id), hash };
 }

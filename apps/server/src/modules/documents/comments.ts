@@ -1,10 +1,16 @@
-import { assertCan, type COMMENT_REACTIONS, type MergedClinicConfiguration } from '@portal/domain';
+import {
+  assertCan,
+  type COMMENT_REACTIONS,
+  formatUserDisplayName,
+  type MergedClinicConfiguration,
+} from '@portal/domain';
 import type { DocumentCommentRow } from '../../db/schema';
 import { type Db, inTransaction, type Tx } from '../../db/transaction';
 import { HttpError, NotFoundError } from '../../http/errors';
 import type { Actor } from '../../plugins/authenticate';
 import { recordAuditEvent } from '../audit/record-audit-event';
 import { loadClinicConfiguration } from '../clinics/load-clinic-configuration';
+import { notifyCommentRecipient, notifyProblemReported } from '../notifications/document-notifications';
 import { getVisibleDocument } from './get-document';
 
 export type CommentResource = {
@@ -76,7 +82,7 @@ export async function addComment(
   return inTransaction(db, async (tx) => {
     const document = await tx
       .selectFrom('documents')
-      .select(['id', 'clinicNpi'])
+      .select(['id', 'clinicNpi', 'type', 'serviceLine'])
       .where('id', '=', documentId)
       .forUpdate()
       .executeTakeFirst();
@@ -107,6 +113,17 @@ export async function addComment(
       actorId: actor?.id ?? 'system',
       after: { commentId: row.id, to: row.to, status: row.status, type: row.type },
     });
+    if (row.to) {
+      await notifyCommentRecipient(tx, {
+        document,
+        to: row.to,
+        authorId: actor?.id ?? null,
+        authorName: actor ? formatUserDisplayName(actor.user) : 'The portal',
+        text: row.text,
+      });
+    }
+    if (row.status === 'problem reported')
+      await notifyProblemReported(tx, { document, reporterId: actor?.id ?? null, text: row.text });
     return toCommentResource(row);
   });
 }

@@ -4,6 +4,7 @@ import { NotFoundError, UnprocessableError } from '../../http/errors';
 import type { Actor } from '../../plugins/authenticate';
 import { recordAuditEvent } from '../audit/record-audit-event';
 import { loadClinicConfiguration } from '../clinics/load-clinic-configuration';
+import { notifyNewAlert } from '../notifications/document-notifications';
 import { clinicsWherePermitted } from '../users/users.access';
 import type { IngestFields } from './ingest.schemas';
 import { inspectPdf } from './pdf/inspect-pdf';
@@ -81,6 +82,8 @@ export async function ingestDocument(
         size: stored.size,
       },
     });
+    if (row.alert && row.status === 'unsigned')
+      await notifyNewAlert(tx, { document: row, alertLevel: row.alert });
     return row.id;
   });
 }

@@ -35,6 +35,7 @@ describe('an external OpenID provider', () => {
         OIDC_AUDIENCE: `${providerUrl}/api`,
       }),
       db: database.db,
+      listen: database.listen,
     });
     await portal.ready();
   });

@@ -3,7 +3,7 @@ import { exportJWK, generateKeyPair, type JWK } from 'jose';
 import type { Db } from '../../db/transaction';
 
 /** Reads a secret, creating it on first use; a race between two instances keeps the first one written. */
-async function getOrCreateSecret<T>(db: Db, name: string, create: () => Promise<T>): Promise<T> {
+export async function getOrCreateSecret<T>(db: Db, name: string, create: () => Promise<T>): Promise<T> {
   const existing = await db
     .selectFrom('appSecrets')
     .select('value')

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config';
+import { LOCAL_PUSHER_KEY } from '../realtime/realtime.plugin';
 
 const portalConfigSchema = z.object({
   title: z.string(),
@@ -11,7 +12,16 @@ const portalConfigSchema = z.object({
     scope: z.string(),
     embedded: z.boolean().describe('true when the portal runs its own provider at /idp'),
   }),
-  realtime: z.object({ key: z.string(), cluster: z.string(), host: z.string().nullable() }),
+  realtime: z.object({
+    key: z.string(),
+    cluster: z.string(),
+    host: z
+      .string()
+      .nullable()
+      .describe("host[:port] of the Pusher-compatible WebSocket endpoint; null: the cluster's"),
+    forceTLS: z.boolean(),
+    authEndpoint: z.string().describe('channel authorization: a form POST with the bearer token'),
+  }),
 });
 
 /**
@@ -19,7 +29,7 @@ const portalConfigSchema = z.object({
  * deployment. Public, and it carries no PHI.
  */
 export const portalConfigRoutes: FastifyPluginAsyncZod<{
-  config: Pick<Config, 'appTitle' | 'identity' | 'publicUrl'>;
+  config: Pick<Config, 'appTitle' | 'identity' | 'publicUrl' | 'realtime'>;
 }> = async (app, { config }) => {
   app.get(
     '/api/config',
@@ -40,7 +50,23 @@ export const portalConfigRoutes: FastifyPluginAsyncZod<{
         scope: 'openid profile email offline_access',
         embedded: config.identity.kind === 'embedded',
       },
-      realtime: { key: 'portal', cluster: 'local', host: new URL(config.publicUrl).host },
+      realtime:
+        config.realtime.kind === 'hosted'
+          ? {
+              key: config.realtime.key,
+              cluster: config.realtime.cluster,
+              host: config.realtime.host ?? null,
+              forceTLS: config.realtime.useTLS,
+              authEndpoint: '/api/realtime/auth',
+            }
+          : {
+              key: LOCAL_PUSHER_KEY,
+              // pusher-js wants a cluster even when it is told the host.
+              cluster: 'local',
+              host: new URL(config.publicUrl).host,
+              forceTLS: new URL(config.publicUrl).protocol === 'https:',
+              authEndpoint: '/api/realtime/auth',
+            },
     }),
   );
 };

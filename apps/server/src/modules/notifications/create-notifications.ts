@@ -1,0 +1,58 @@
+import type { NotificationType } from '@portal/domain';
+import type { Tx } from '../../db/transaction';
+import { REALTIME_EVENTS, userChannel } from '../realtime/realtime-channels';
+import { enqueueRealtimeEvents } from '../realtime/realtime-outbox';
+
+export type NewNotification = {
+  userIds: readonly string[];
+  type: NotificationType;
+  title: string;
+  text: string;
+  subTitle?: string | null;
+  url?: string | null;
+  fromUserId?: string | null;
+  srcApplication?: string | null;
+  documentId?: string | null;
+  category?: 'CRM' | 'SYSTEM';
+};
+
+/** The inbox link a document notification opens (SPEC §2: every other filter 'any'). */
+export function documentLink(documentId: string): string {
+  return `/signature/dashboard/?clinicNpi=any&serviceLine=any&type=any&status=any&assignedTo=any&idIn=${encodeURIComponent(documentId)}`;
+}
+
+/**
+ * Creates one notification per recipient in the caller's transaction and queues a realtime event on
+ * each recipient's channel; the event carries the notification's id and type, never its text.
+ */
+export async function createNotifications(tx: Tx, notification: NewNotification): Promise<string[]> {
+  const userIds = [...new Set(notification.userIds)];
+  if (userIds.length === 0) return [];
+  const rows = await tx
+    .insertInto('notifications')
+    .values(
+      userIds.map((userId) => ({
+        userId,
+        type: notification.type,
+        category: notification.category ?? 'SYSTEM',
+        title: notification.title,
+        text: notification.text,
+        subTitle: notification.subTitle ?? null,
+        url: notification.url ?? null,
+        fromUserId: notification.fromUserId ?? null,
+        srcApplication: notification.srcApplication ?? 'portal',
+        documentId: notification.documentId ?? null,
+      })),
+    )
+    .returning(['id', 'userId'])
+    .execute();
+  await enqueueRealtimeEvents(
+    tx,
+    rows.map((row) => ({
+      channel: userChannel(row.userId),
+      event: REALTIME_EVENTS.newNotification,
+      data: { id: row.id, type: notification.type },
+    })),
+  );
+  return rows.map((row) => row.id);
+}

@@ -1,0 +1,98 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { sql } from 'kysely';
+import { type Db, inTransaction, type Tx } from '../../db/transaction';
+import type { RealtimeEvent } from './realtime-outbox';
+
+/** Publishes a claimed batch; throwing rolls the claim back, so the batch is tried again later. */
+export type RealtimePublisher = (tx: Tx, events: readonly RealtimeEvent[]) => Promise<void>;
+
+const BATCH_SIZE = 500;
+// A safety net under LISTEN/NOTIFY: events of a crashed instance, or a wake-up lost while the LISTEN
+// connection was being reopened, still leave within a second.
+const POLL_MS = 1000;
+const KEEP_PUBLISHED_MS = 60 * 60 * 1000;
+const PURGE_EVERY_MS = 10 * 60 * 1000;
+
+/**
+ * Moves events from the outbox to the publisher. Any number of instances may run one: each batch is
+ * claimed with SKIP LOCKED and marked published in the transaction that publishes it.
+ */
+export function createOutboxRelay(options: { db: Db; publish: RealtimePublisher; log: FastifyBaseLogger }) {
+  let running: Promise<void> | undefined;
+  let wanted = false;
+  let stopped = false;
+  let lastPurge = Date.now();
+
+  async function claimAndPublish(): Promise<number> {
+    return inTransaction(options.db, async (tx) => {
+      const { rows } = await sql<{ id: string | number; channel: string; event: string; data: unknown }>`
+        WITH claimed AS (
+          SELECT id FROM realtime_outbox WHERE published_at IS NULL ORDER BY id LIMIT ${BATCH_SIZE}
+          FOR UPDATE SKIP LOCKED
+        )
+        UPDATE realtime_outbox AS outbox SET published_at = now() FROM claimed
+        WHERE outbox.id = claimed.id
+        RETURNING outbox.id, outbox.channel, outbox.event, outbox.data`.execute(tx);
+      if (rows.length === 0) return 0;
+      const events = rows
+        .sort((a, b) => Number(a.id) - Number(b.id))
+        .map(({ channel, event, data }) => ({
+          channel,
+          event,
+          data: (typeof data === 'string' ? JSON.parse(data) : data) as Record<string, unknown>,
+        }));
+      await options.publish(tx, events);
+      return rows.length;
+    });
+  }
+
+  async function purgePublished() {
+    if (Date.now() - lastPurge < PURGE_EVERY_MS) return;
+    lastPurge = Date.now();
+    await options.db
+      .deleteFrom('realtimeOutbox')
+      .where('publishedAt', '<', new Date(Date.now() - KEEP_PUBLISHED_MS))
+      .execute();
+  }
+
+  async function drain() {
+    try {
+      do {
+        wanted = false;
+        if ((await claimAndPublish()) === BATCH_SIZE) wanted = true;
+      } while (wanted && !stopped);
+      await purgePublished();
+    } catch (error) {
+      if (!stopped)
+        options.log.warn(
+          { err: { type: (error as Error).name, message: (error as Error).message } },
+          'realtime outbox relay failed; retrying',
+        );
+    }
+  }
+
+  /** Runs the relay now, or once more right after the run in progress. */
+  function wake() {
+    if (stopped) return;
+    if (running) {
+      wanted = true;
+      return;
+    }
+    running = drain().finally(() => {
+      running = undefined;
+      if (wanted && !stopped) wake();
+    });
+  }
+
+  const timer = setInterval(wake, POLL_MS);
+  timer.unref();
+
+  return {
+    wake,
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,39 @@
+import { buildNotificationChannelName } from '@portal/domain';
+import type { Actor } from '../../plugins/authenticate';
+import { clinicsWherePermitted } from '../users/users.access';
+
+// Two kinds of private channel: one per user (their notifications) and one per clinic (its documents
+// changed). Events on both carry ids only, never PHI.
+
+/** 'private-' plus the SPEC §3 channel-name rule applied to the user id ('auth0|abc' → 'private-auth0-abc'). */
+export function userChannel(userId: string): string {
+  return `private-${buildNotificationChannelName(userId)}`;
+}
+
+const CLINIC_CHANNEL_PREFIX = 'private-clinic-';
+
+export function clinicChannel(clinicNpi: string): string {
+  return `${CLINIC_CHANNEL_PREFIX}${clinicNpi}`;
+}
+
+/** Pusher channel names: up to 164 characters from this set. */
+export const CHANNEL_NAME_PATTERN = /^[A-Za-z0-9_\-=@,.;]{1,164}$/;
+
+/** Whether the actor may subscribe: their own user channel, or the channel of a clinic whose documents they read. */
+export function mayJoinChannel(actor: Actor, channel: string): boolean {
+  if (channel === userChannel(actor.id)) return true;
+  if (channel.startsWith(CLINIC_CHANNEL_PREFIX)) {
+    const npi = channel.slice(CLINIC_CHANNEL_PREFIX.length);
+    const scope = clinicsWherePermitted(actor.user, 'document:read');
+    return /^\d{10}$/.test(npi) && (scope === 'all' || scope.includes(npi));
+  }
+  return false;
+}
+
+/** Realtime event names. */
+export const REALTIME_EVENTS = {
+  /** On a user channel: `{id, type}` of the new notification. */
+  newNotification: 'new-notification',
+  /** On a clinic channel: `{ids, eventType}` of documents that changed. */
+  documentsChanged: 'documents-changed',
+} as const;

@@ -1,0 +1,187 @@
+import Pusher from 'pusher-js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { insertDocument, OTHER_CLINIC_NPI, OWN_CLINIC_NPI } from '../../test-support/fixtures';
+import { findFreePort } from '../../test-support/server-process';
+import { bearer, signIn, type Tokens } from '../../test-support/sign-in';
+import { createTestApp, type TestApp } from '../../test-support/test-app';
+
+// The real pusher-js client against the portal's own Pusher-compatible endpoint, over a real socket.
+
+type Received = { event: string; data: unknown };
+
+function connectPusher(baseUrl: string, port: number, tokens: Tokens) {
+  const pusher = new Pusher('portal', {
+    cluster: 'local',
+    wsHost: '127.0.0.1',
+    wsPort: port,
+    forceTLS: false,
+    enabledTransports: ['ws'],
+    disableStats: true,
+    activityTimeout: 120_000,
+    pongTimeout: 30_000,
+    unavailableTimeout: 10_000,
+    channelAuthorization: {
+      endpoint: `${baseUrl}/api/realtime/auth`,
+      transport: 'ajax',
+      headers: { Authorization: `Bearer ${tokens.accessToken}` },
+    },
+  });
+  return pusher;
+}
+
+/** Subscribes and resolves with 'succeeded' or the refusal's HTTP status. */
+function subscribe(pusher: Pusher, channelName: string, received: Received[]) {
+  return new Promise<'succeeded' | number>((resolve) => {
+    const channel = pusher.subscribe(channelName);
+    channel.bind_global((event: string, data: unknown) => {
+      if (!event.startsWith('pusher')) received.push({ event, data });
+    });
+    channel.bind('pusher:subscription_succeeded', () => resolve('succeeded'));
+    channel.bind('pusher:subscription_error', (error: { status: number }) => resolve(error.status));
+  });
+}
+
+async function waitFor<T>(read: () => T | undefined, timeoutMs = 5000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = read();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describe('realtime push over the Pusher protocol', () => {
+  let portal: TestApp;
+  let baseUrl: string;
+  let port: number;
+  let provider: Tokens;
+  let nurse: Tokens;
+  const clients: Pusher[] = [];
+
+  beforeAll(async () => {
+    portal = await createTestApp();
+    port = await findFreePort();
+    await portal.app.listen({ port, host: '127.0.0.1' });
+    baseUrl = `http://127.0.0.1:${port}`;
+    [provider, nurse] = await Promise.all([
+      signIn(portal.app, 'provider@example.org'),
+      signIn(portal.app, 'nurse@example.org'),
+    ]);
+  });
+  afterAll(async () => {
+    for (const client of clients) client.disconnect();
+    await portal.close();
+  });
+
+  it('the provider hears, live, that the nurse commented to them; the event carries ids only', async () => {
+    const pusher = connectPusher(baseUrl, port, provider);
+    clients.push(pusher);
+    const received: Received[] = [];
+    expect(await subscribe(pusher, 'private-auth0-demo-provider', received)).toBe('succeeded');
+
+    const document = await insertDocument(portal.db, portal.storage, { clinicNpi: OWN_CLINIC_NPI });
+    const comment = await portal.app.inject({
+      method: 'POST',
+      url: `/api/reports/${document.id}/comments`,
+      headers: bearer(nurse),
+      payload: { to: 'auth0|demo-provider', text: 'Please look at the AF episode on page 2.' },
+    });
+    expect(comment.statusCode).toBe(201);
+
+    const event = await waitFor(() => received.find((item) => item.event === 'new-notification'));
+    const data = event.data as { id: string; type: string };
+    expect(data.type).toBe('comment');
+    expect(Object.keys(data).sort()).toEqual(['id', 'type']);
+
+    const list = await portal.app.inject({ url: '/api/notifications/in-app', headers: bearer(provider) });
+    expect(list.json()).toMatchObject({ unreadCount: 1, totalCount: 1 });
+    expect(list.json().data[0]).toMatchObject({
+      id: data.id,
+      type: 'comment',
+      fromUserId: 'auth0|demo-nurse',
+      url: `/signature/dashboard/?clinicNpi=any&serviceLine=any&type=any&status=any&assignedTo=any&idIn=${document.id}`,
+      documentId: document.id,
+    });
+  });
+
+  it("refuses another user's channel and another clinic's channel with 403", async () => {
+    const pusher = connectPusher(baseUrl, port, provider);
+    clients.push(pusher);
+    expect(await subscribe(pusher, 'private-auth0-demo-nurse', [])).toBe(403);
+    expect(await subscribe(pusher, `private-clinic-${OTHER_CLINIC_NPI}`, [])).toBe(403);
+    expect(await subscribe(pusher, 'private-anything-else', [])).toBe(403);
+
+    const direct = await portal.app.inject({
+      method: 'POST',
+      url: '/api/realtime/auth',
+      headers: { ...bearer(provider), 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'socket_id=1.2&channel_name=private-auth0-demo-nurse',
+    });
+    expect(direct.statusCode).toBe(403);
+    const anonymous = await portal.app.inject({
+      method: 'POST',
+      url: '/api/realtime/auth',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'socket_id=1.2&channel_name=private-auth0-demo-provider',
+    });
+    expect(anonymous.statusCode).toBe(401);
+    const malformed = await portal.app.inject({
+      method: 'POST',
+      url: '/api/realtime/auth',
+      headers: { ...bearer(provider), 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'socket_id=nope&channel_name=private-auth0-demo-provider',
+    });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().details[0].field).toBe('socket_id');
+  });
+
+  it('open inboxes of the clinic hear that a document changed', async () => {
+    const pusher = connectPusher(baseUrl, port, nurse);
+    clients.push(pusher);
+    const received: Received[] = [];
+    expect(await subscribe(pusher, `private-clinic-${OWN_CLINIC_NPI}`, received)).toBe('succeeded');
+    const document = await insertDocument(portal.db, portal.storage, {
+      clinicNpi: OWN_CLINIC_NPI,
+      assignedTo: 'auth0|demo-provider',
+    });
+    const signed = await portal.app.inject({
+      method: 'PATCH',
+      url: `/api/reports/${document.id}/sign`,
+      headers: bearer(provider),
+      payload: {},
+    });
+    expect(signed.statusCode).toBe(200);
+    const event = await waitFor(() =>
+      received.find(
+        (item) =>
+          item.event === 'documents-changed' && (item.data as { ids: string[] }).ids.includes(document.id),
+      ),
+    );
+    expect(event.data).toEqual({ ids: [document.id], eventType: 'signed' });
+  });
+
+  it('a forged subscription signature is refused on the socket itself', async () => {
+    const socket = new WebSocket(`ws://127.0.0.1:${port}/app/portal?protocol=7&client=js&version=8.0.0`);
+    const messages: { event: string; data: unknown; channel?: string }[] = [];
+    socket.on('message', (raw) => messages.push(JSON.parse(raw.toString())));
+    const established = await waitFor(() => messages.find((m) => m.event === 'pusher:connection_established'));
+    expect(JSON.parse(established.data as string)).toMatchObject({ activity_timeout: 120 });
+    socket.send(
+      JSON.stringify({
+        event: 'pusher:subscribe',
+        data: { channel: 'private-auth0-demo-provider', auth: 'portal:0000' },
+      }),
+    );
+    const refused = await waitFor(() => messages.find((m) => m.event === 'pusher:subscription_error'));
+    expect(refused.channel).toBe('private-auth0-demo-provider');
+    socket.send(JSON.stringify({ event: 'pusher:ping', data: {} }));
+    await waitFor(() => messages.find((m) => m.event === 'pusher:pong'));
+    socket.close();
+
+    const wrongKey = new WebSocket(`ws://127.0.0.1:${port}/app/not-our-key?protocol=7`);
+    const closeCode = await new Promise<number>((resolve) => wrongKey.on('close', (code) => resolve(code)));
+    expect(closeCode).toBe(4001);
+  });
+});

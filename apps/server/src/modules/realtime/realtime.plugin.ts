@@ -1,0 +1,146 @@
+import { randomBytes } from 'node:crypto';
+import websocket from '@fastify/websocket';
+import fp from 'fastify-plugin';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from '../../config';
+import type { DatabaseListen } from '../../db/client';
+import type { Db } from '../../db/transaction';
+import { HttpError } from '../../http/errors';
+import { errorResponses } from '../../http/schemas';
+import { requireActor } from '../../plugins/authenticate';
+import { getOrCreateSecret } from '../identity/key-store';
+import { signChannel } from './channel-signature';
+import { createOutboxRelay } from './outbox-relay';
+import {
+  createHostedPusher,
+  FANOUT_CHANNEL,
+  publishThroughDatabase,
+  publishThroughPusher,
+  unpackFanoutPayload,
+} from './publishers';
+import { servePusherConnection } from './pusher-connection';
+import { CHANNEL_NAME_PATTERN, mayJoinChannel } from './realtime-channels';
+import { RealtimeHub } from './realtime-hub';
+import { OUTBOX_WAKE_CHANNEL } from './realtime-outbox';
+
+/** SPEC §9 realtime client defaults; the server closes a connection silent for activity + pong timeout. */
+export const ACTIVITY_TIMEOUT_SECONDS = 120;
+export const PONG_TIMEOUT_SECONDS = 30;
+const HEARTBEAT_LOG_MS = 5 * 60 * 1000;
+/** The app key of the portal's own Pusher-compatible endpoint. */
+export const LOCAL_PUSHER_KEY = 'portal';
+
+const authBody = z.object({
+  socket_id: z.string().regex(/^\d+\.\d+$/, { error: 'must be a Pusher socket id' }),
+  channel_name: z.string().regex(CHANNEL_NAME_PATTERN, { error: 'must be a channel name' }),
+});
+
+type RealtimeOptions = {
+  db: Db;
+  listen: DatabaseListen;
+  config: Pick<Config, 'realtime'>;
+  /** Seconds of silence before a connection is closed (tests shorten it). */
+  idleCloseSeconds?: number;
+};
+
+/**
+ * Realtime push over the Pusher Channels protocol: the portal's own WebSocket endpoint at /app/:key
+ * (or hosted Pusher when PUSHER_* is set), channel authorization, and the outbox relay that publishes
+ * what transactions queued. Instances share events through PostgreSQL LISTEN/NOTIFY.
+ */
+const realtimePlugin: FastifyPluginAsyncZod<RealtimeOptions> = async (app, options) => {
+  const { db, config } = options;
+  const hosted = config.realtime.kind === 'hosted' ? config.realtime : undefined;
+  const pusher = hosted ? createHostedPusher(hosted) : undefined;
+  const key = hosted?.key ?? LOCAL_PUSHER_KEY;
+  const secret =
+    hosted?.secret ??
+    (await getOrCreateSecret(db, 'realtime-channel-secret', async () => randomBytes(32).toString('hex')));
+  const hub = new RealtimeHub();
+
+  const relay = createOutboxRelay({
+    db,
+    publish: pusher ? publishThroughPusher(pusher) : publishThroughDatabase,
+    log: app.log,
+  });
+  const stopListening = [
+    await options.listen(OUTBOX_WAKE_CHANNEL, () => relay.wake()),
+    await options.listen(FANOUT_CHANNEL, (payload) => {
+      for (const event of unpackFanoutPayload(payload)) hub.deliver(event);
+    }),
+  ];
+
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  const open = new Set<ReturnType<typeof servePusherConnection>>();
+  app.get('/app/:key', { websocket: true, schema: { hide: true } }, (socket, request) => {
+    const served = servePusherConnection(socket, {
+      appKey: (request.params as { key: string }).key,
+      settings: { key, secret, activityTimeoutSeconds: ACTIVITY_TIMEOUT_SECONDS },
+      hub,
+    });
+    open.add(served);
+    socket.on('close', () => open.delete(served));
+  });
+
+  // pusher-js pings after activity_timeout of silence; a client that stops answering is gone.
+  const idleCloseMs = (options.idleCloseSeconds ?? ACTIVITY_TIMEOUT_SECONDS + PONG_TIMEOUT_SECONDS) * 1000;
+  const sweeper = setInterval(
+    () => {
+      const cutoff = Date.now() - idleCloseMs;
+      for (const served of open) {
+        if (served.lastActivity() < cutoff) {
+          served.close(4201, 'Pong reply not received');
+          open.delete(served);
+        }
+      }
+    },
+    Math.min(idleCloseMs, 30_000),
+  );
+  sweeper.unref();
+  const heartbeat = setInterval(() => app.log.info(hub.stats(), 'realtime heartbeat'), HEARTBEAT_LOG_MS);
+  heartbeat.unref();
+
+  app.post(
+    '/api/realtime/auth',
+    {
+      config: { auth: 'authenticated' },
+      schema: {
+        tags: ['realtime'],
+        summary: 'Authorize a private channel subscription (Pusher channel authorization, a form POST)',
+        description:
+          "A user may join their own channel ('private-' + their id with non-alphanumerics as '-') and the " +
+          "channels of clinics whose documents they read ('private-clinic-{npi}'); any other answers 403.",
+        body: authBody,
+        response: { 200: z.object({ auth: z.string() }), ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      const actor = requireActor(request);
+      const { socket_id: socketId, channel_name: channel } = request.body;
+      if (!mayJoinChannel(actor, channel)) throw new HttpError(403, 'You may not subscribe to this channel');
+      if (pusher) return pusher.authorizeChannel(socketId, channel);
+      return { auth: signChannel({ key, secret, socketId, channel }) };
+    },
+  );
+
+  app.decorate('realtime', { hub, wake: () => relay.wake() });
+  app.addHook('preClose', async () => {
+    clearInterval(sweeper);
+    clearInterval(heartbeat);
+    for (const served of open) served.close(4200, 'Server shutting down');
+    open.clear();
+  });
+  app.addHook('onClose', async () => {
+    await relay.stop();
+    for (const stop of stopListening) await stop();
+  });
+};
+
+export const realtime = fp(realtimePlugin, { name: 'realtime' });
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    realtime: { hub: RealtimeHub; wake: () => void };
+  }
+}
