@@ -26,10 +26,11 @@ async function openDemoClinic(page: Page) {
 
 describe('clinic administration in a real browser', () => {
   let page: Page;
+  let problems: string[];
 
   const session = useBrowserSession({ viewport: { width: 1440, height: 900 } });
   beforeEach(async () => {
-    ({ page } = session);
+    ({ page, problems } = session);
   });
 
   it('the clinic administrator turns a feature flag of their clinic on or off, and it stays so after a reload', async () => {
@@ -68,5 +69,74 @@ describe('clinic administration in a real browser', () => {
     await saveScreenshot(page, 'clinics-create-dialog', { fullPage: false });
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect.poll(() => dialog.isVisible()).toBe(false);
+  });
+
+  it("the clinic administrator edits one provider's signature settings, and a refused save shows beside the field", async () => {
+    await signIn(page, baseUrl, 'clinicadmin@example.org', { path: '/admin/clinics' });
+    // The first load of the settings fails: the section says so and offers Retry.
+    await page.route('**/signature-settings/0', (route) =>
+      route.request().method() === 'GET'
+        ? route.fulfill({
+            status: 503,
+            contentType: 'application/json',
+            body: JSON.stringify({
+              statusCode: 503,
+              error: 'Service Unavailable',
+              message: 'Settings are down',
+            }),
+          })
+        : route.continue(),
+    );
+    await openDemoClinic(page);
+    const section = page.getByRole('region', { name: 'Signature settings' });
+    await expect
+      .poll(() => section.getByRole('alert').textContent(), { timeout: 15_000 })
+      .toContain('Settings are down');
+    await page.unroute('**/signature-settings/0');
+    await section.getByRole('button', { name: 'Retry' }).click();
+    const source = section.getByTestId('signature-settings-source');
+    await expect.poll(() => source.textContent()).toMatch(/^The clinic (uses|has)/);
+
+    // One provider's own settings.
+    await section.getByRole('combobox', { name: 'Settings for' }).click();
+    await page.getByRole('option', { name: 'Dr. Paula Reyes MD' }).click();
+    await expect.poll(() => source.textContent()).toMatch(/^This provider/);
+
+    // The server refuses a prompt: its message shows under that field, and a snackbar says so.
+    await page.route('**/signature-settings/*', (route) =>
+      route.request().method() === 'PATCH'
+        ? route.fulfill({
+            status: 400,
+            contentType: 'application/json',
+            body: JSON.stringify({
+              statusCode: 400,
+              error: 'Bad Request',
+              message: 'Invalid body: crmPrompts.0',
+              details: [{ field: 'crmPrompts.0', message: 'must not be empty' }],
+            }),
+          })
+        : route.continue(),
+    );
+    await section.getByRole('button', { name: 'Save signature settings' }).click();
+    const crm = section.getByRole('textbox', { name: 'CRM prompts' });
+    await expect.poll(() => crm.getAttribute('aria-invalid')).toBe('true');
+    const helperId = await crm.getAttribute('aria-describedby');
+    expect(await page.locator(`[id="${helperId}"]`).textContent()).toBe('CRM prompts must not be empty.');
+    await expect
+      .poll(() => page.locator('#notistack-snackbar').filter({ hasText: 'were not saved' }).count())
+      .toBe(1);
+    await section.scrollIntoViewIfNeeded();
+    await saveScreenshot(page, 'clinic-signature-settings-error', { fullPage: false });
+
+    await page.unroute('**/signature-settings/*');
+    await section.getByRole('button', { name: 'Save signature settings' }).click();
+    await expect.poll(() => source.textContent()).toBe('This provider has their own signature settings.');
+
+    const expected = problems.filter(
+      (p) =>
+        p.includes('status of 503') || p.includes('status of 400') || p.includes('[app] API call failed'),
+    );
+    expect(expected.length).toBeGreaterThan(0);
+    problems.splice(0, problems.length, ...problems.filter((p) => !expected.includes(p)));
   });
 });

@@ -90,7 +90,7 @@ function ClinicSettings({
       </Section>
       <Section
         title="Signature settings"
-        description="Clinic-wide: used for every provider without their own."
+        description="The clinic's, used by every provider without their own, or one provider's."
       >
         <SignatureSettingsSection npi={clinic.npi} editable={can('clinic:update-settings')} />
       </Section>

@@ -3,106 +3,118 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import LinearProgress from '@mui/material/LinearProgress';
+import MenuItem from '@mui/material/MenuItem';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { formatUserDisplayName } from '@portal/domain';
 import { useQuery } from '@tanstack/react-query';
 import { enqueueSnackbar } from 'notistack';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { clinicProvidersQueryOptions } from '../api/get-clinic-providers';
 import {
   CLINIC_WIDE_USER_ID,
   type SignatureSettings,
   signatureSettingsQueryOptions,
 } from '../api/get-signature-settings';
 import { useUpdateSignatureSettings } from '../api/update-signature-settings';
-import { toPromptList, toPromptText } from '../prompt-lines';
-import { describeSaveError } from '../setting-value';
+import {
+  NOTE_FIELDS,
+  PROMPT_FIELDS,
+  SIGNATURE_FIELD_LABELS,
+  type SignatureSettingsErrors,
+  type SignatureSettingsField,
+  type SignatureSettingsValues,
+  toSignatureSettingsChange,
+  toSignatureSettingsErrors,
+  toSignatureSettingsValues,
+  validateSignatureSettings,
+} from '../signature-settings-form';
 
-const PROMPT_FIELDS = [
-  { name: 'crmPrompts', label: 'CRM prompts' },
-  { name: 'wcdPrompts', label: 'WCD prompts' },
-  { name: 'sleepPrompts', label: 'Sleep prompts' },
-  { name: 'abpmPrompts', label: 'ABPM prompts' },
-  { name: 'rpmPrompts', label: 'RPM prompts' },
-] as const;
-
-const NOTE_FIELDS = [
-  { name: 'noIssuesNote', label: 'No-issues note' },
-  { name: 'quickSignNote', label: 'Quick-sign note' },
-  { name: 'bulkSignNote', label: 'Bulk-sign note' },
-] as const;
-
-type PromptField = (typeof PROMPT_FIELDS)[number]['name'];
-type NoteField = (typeof NOTE_FIELDS)[number]['name'];
-type Values = Record<PromptField | NoteField, string> & { rpmSelectByDos: boolean; bulkSignEnabled: boolean };
-
-function toValues(settings: SignatureSettings): Values {
-  return {
-    crmPrompts: toPromptText(settings.crmPrompts),
-    wcdPrompts: toPromptText(settings.wcdPrompts),
-    sleepPrompts: toPromptText(settings.sleepPrompts),
-    abpmPrompts: toPromptText(settings.abpmPrompts),
-    rpmPrompts: toPromptText(settings.rpmPrompts),
-    noIssuesNote: settings.noIssuesNote,
-    quickSignNote: settings.quickSignNote,
-    bulkSignNote: settings.bulkSignNote,
-    rpmSelectByDos: settings.rpmSelectByDos,
-    bulkSignEnabled: settings.bulkSignEnabled,
-  };
+function describeSource(settings: SignatureSettings, userId: string): string {
+  if (userId === CLINIC_WIDE_USER_ID) {
+    return settings.isDefault
+      ? 'The clinic uses the default signature settings. Saving gives it its own.'
+      : 'The clinic has its own signature settings.';
+  }
+  return settings.isDefault
+    ? "This provider has no settings of their own and uses the clinic's. Saving gives them their own."
+    : 'This provider has their own signature settings.';
 }
 
 function SignatureSettingsForm({
   npi,
+  userId,
   settings,
   editable,
 }: {
   npi: string;
+  userId: string;
   settings: SignatureSettings;
   editable: boolean;
 }) {
-  const [values, setValues] = useState(() => toValues(settings));
-  const [problem, setProblem] = useState<string | null>(null);
+  const [values, setValues] = useState(() => toSignatureSettingsValues(settings));
+  const [errors, setErrors] = useState<SignatureSettingsErrors>({});
+  const [problems, setProblems] = useState<string[]>([]);
   const update = useUpdateSignatureSettings();
   const formId = useId();
+  const fieldId = (name: SignatureSettingsField) => `${formId}-${name}`;
   const disabled = !editable || update.isPending;
 
-  const set = <K extends keyof Values>(name: K, value: Values[K]) =>
+  const set = <K extends keyof SignatureSettingsValues>(name: K, value: SignatureSettingsValues[K]) => {
     setValues((current) => ({ ...current, [name]: value }));
+    setErrors((current) => ({ ...current, [name]: undefined }));
+  };
+
+  const focusFirst = (found: SignatureSettingsErrors) => {
+    const first = [...PROMPT_FIELDS, ...NOTE_FIELDS].find((field) => found[field.name]);
+    if (first) document.getElementById(fieldId(first.name))?.focus();
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    setProblem(null);
+    const found = validateSignatureSettings(values);
+    setErrors(found);
+    setProblems([]);
+    if (Object.keys(found).length > 0) {
+      focusFirst(found);
+      return;
+    }
     update.mutate(
-      {
-        npi,
-        userId: CLINIC_WIDE_USER_ID,
-        change: {
-          crmPrompts: toPromptList(values.crmPrompts),
-          wcdPrompts: toPromptList(values.wcdPrompts),
-          sleepPrompts: toPromptList(values.sleepPrompts),
-          abpmPrompts: toPromptList(values.abpmPrompts),
-          rpmPrompts: toPromptList(values.rpmPrompts),
-          noIssuesNote: values.noIssuesNote.trim(),
-          quickSignNote: values.quickSignNote.trim(),
-          bulkSignNote: values.bulkSignNote.trim(),
-          rpmSelectByDos: values.rpmSelectByDos,
-          bulkSignEnabled: values.bulkSignEnabled,
-        },
-      },
+      { npi, userId, change: toSignatureSettingsChange(values) },
       {
         onSuccess: (saved) => {
-          setValues(toValues(saved));
+          setValues(toSignatureSettingsValues(saved));
           enqueueSnackbar('Signature settings saved.', { variant: 'success' });
         },
-        onError: (error) => setProblem(describeSaveError(error)),
+        onError: (error) => {
+          const { fields, other } = toSignatureSettingsErrors(error);
+          setErrors(fields);
+          setProblems(other);
+          focusFirst(fields);
+          enqueueSnackbar('The signature settings were not saved.', { variant: 'error' });
+        },
       },
     );
   };
 
+  const helper = (name: SignatureSettingsField, hint?: ReactNode) => errors[name] ?? hint;
+
   return (
     <Box component="form" id={formId} noValidate onSubmit={submit} aria-label="Signature settings">
-      {problem && (
+      <Typography
+        variant="body2"
+        color="textSecondary"
+        sx={{ mb: 2 }}
+        data-testid="signature-settings-source"
+      >
+        {describeSource(settings, userId)}
+      </Typography>
+      {problems.length > 0 && (
         <Alert severity="error" sx={{ mb: 2 }}>
-          {problem}
+          {problems.map((problem) => (
+            <div key={problem}>{problem}</div>
+          ))}
         </Alert>
       )}
       <Box
@@ -111,6 +123,7 @@ function SignatureSettingsForm({
         {PROMPT_FIELDS.map((field) => (
           <TextField
             key={field.name}
+            id={fieldId(field.name)}
             label={field.label}
             multiline
             minRows={3}
@@ -118,7 +131,8 @@ function SignatureSettingsForm({
             value={values[field.name]}
             onChange={(event) => set(field.name, event.target.value)}
             disabled={disabled}
-            helperText="One prompt a line"
+            error={Boolean(errors[field.name])}
+            helperText={helper(field.name, 'One prompt a line')}
           />
         ))}
       </Box>
@@ -133,35 +147,38 @@ function SignatureSettingsForm({
         {NOTE_FIELDS.map((field) => (
           <TextField
             key={field.name}
+            id={fieldId(field.name)}
             label={field.label}
             size="small"
             value={values[field.name]}
             onChange={(event) => set(field.name, event.target.value)}
             disabled={disabled}
+            error={Boolean(errors[field.name])}
+            helperText={helper(field.name)}
           />
         ))}
       </Box>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 3, mt: 2 }}>
-        <FormControlLabel
-          control={
-            <Switch
-              checked={values.rpmSelectByDos}
-              onChange={(event) => set('rpmSelectByDos', event.target.checked)}
-              disabled={disabled}
+        {(['rpmSelectByDos', 'bulkSignEnabled'] as const).map((name) => (
+          <Box key={name}>
+            <FormControlLabel
+              control={
+                <Switch
+                  id={fieldId(name)}
+                  checked={values[name]}
+                  onChange={(event) => set(name, event.target.checked)}
+                  disabled={disabled}
+                />
+              }
+              label={SIGNATURE_FIELD_LABELS[name]}
             />
-          }
-          label="Select RPM reports by date of service"
-        />
-        <FormControlLabel
-          control={
-            <Switch
-              checked={values.bulkSignEnabled}
-              onChange={(event) => set('bulkSignEnabled', event.target.checked)}
-              disabled={disabled}
-            />
-          }
-          label="Bulk signing"
-        />
+            {errors[name] && (
+              <Typography variant="caption" color="error" component="p">
+                {errors[name]}
+              </Typography>
+            )}
+          </Box>
+        ))}
       </Box>
       {editable && (
         <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 2 }}>
@@ -174,11 +191,72 @@ function SignatureSettingsForm({
   );
 }
 
-/** The clinic-wide ('0') signature settings: prompts per service line, notes and signing switches. */
-export function SignatureSettingsSection({ npi, editable }: { npi: string; editable: boolean }) {
-  const settings = useQuery({ ...signatureSettingsQueryOptions(npi), meta: { silent: true } });
+/** Whose settings: the clinic's ('0') or one of its providers'. */
+function SettingsOwnerPicker({
+  npi,
+  userId,
+  onChange,
+}: {
+  npi: string;
+  userId: string;
+  onChange: (userId: string) => void;
+}) {
+  const providers = useQuery({ ...clinicProvidersQueryOptions(npi), meta: { silent: true } });
+  return (
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', gap: 2, mb: 2 }}>
+      <TextField
+        select
+        size="small"
+        label="Settings for"
+        value={userId}
+        onChange={(event) => onChange(event.target.value)}
+        sx={{ width: { xs: '100%', sm: 360 } }}
+        helperText={providers.isPending ? 'Loading the providers…' : 'The clinic, or one of its providers'}
+      >
+        <MenuItem value={CLINIC_WIDE_USER_ID}>Whole clinic (every provider without their own)</MenuItem>
+        {(providers.data ?? []).map((provider) => (
+          <MenuItem key={provider.id} value={provider.id}>
+            {formatUserDisplayName(provider.attributes)}
+          </MenuItem>
+        ))}
+      </TextField>
+      {providers.isError && (
+        <Alert
+          severity="warning"
+          sx={{ flex: 1, minWidth: 240 }}
+          action={
+            <Button color="inherit" size="small" onClick={() => void providers.refetch()}>
+              Retry
+            </Button>
+          }
+        >
+          The providers could not be loaded: {providers.error.message}
+        </Alert>
+      )}
+    </Box>
+  );
+}
+
+function SignatureSettingsLoader({
+  npi,
+  userId,
+  editable,
+}: {
+  npi: string;
+  userId: string;
+  editable: boolean;
+}) {
+  const settings = useQuery({ ...signatureSettingsQueryOptions(npi, userId), meta: { silent: true } });
   if (settings.data) {
-    return <SignatureSettingsForm key={npi} npi={npi} settings={settings.data} editable={editable} />;
+    return (
+      <SignatureSettingsForm
+        key={`${npi}-${userId}`}
+        npi={npi}
+        userId={userId}
+        settings={settings.data}
+        editable={editable}
+      />
+    );
   }
   if (settings.isError) {
     return (
@@ -195,4 +273,18 @@ export function SignatureSettingsSection({ npi, editable }: { npi: string; edita
     );
   }
   return <LinearProgress aria-label="Loading the signature settings" />;
+}
+
+/**
+ * Signature settings of the clinic ('0', clinic-wide) or of one of its providers: prompts per service
+ * line, notes and signing switches. A provider without their own settings uses the clinic's.
+ */
+export function SignatureSettingsSection({ npi, editable }: { npi: string; editable: boolean }) {
+  const [userId, setUserId] = useState(CLINIC_WIDE_USER_ID);
+  return (
+    <>
+      {editable && <SettingsOwnerPicker npi={npi} userId={userId} onChange={setUserId} />}
+      <SignatureSettingsLoader npi={npi} userId={userId} editable={editable} />
+    </>
+  );
 }

@@ -5,6 +5,7 @@ import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import { listEnumOptions } from '@portal/domain';
 import type { DataTableColumn } from '../../../components/data-table';
 import { describeDefaultValue, VALUE_TYPE_LABELS } from '../default-form';
 import type { AnyDefault, DefaultKind } from '../types';
@@ -56,7 +57,19 @@ export function buildDefaultColumns({
         header: 'Value type',
         sortable: true,
         width: 150,
-        render: (row) => ('valueType' in row ? VALUE_TYPE_LABELS[row.valueType] : ''),
+        render: (row) => {
+          if (!('valueType' in row)) return '';
+          const options = listEnumOptions(row.valueType);
+          if (options.length === 0) return VALUE_TYPE_LABELS[row.valueType];
+          return (
+            <>
+              Enum
+              <Typography variant="caption" color="textSecondary" component="div">
+                {options.join(' | ')}
+              </Typography>
+            </>
+          );
+        },
       },
       {
         id: 'value',
