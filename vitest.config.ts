@@ -18,6 +18,8 @@ export default defineConfig({
         test: {
           name: 'integration-pglite',
           include: integrationFiles,
+          // Tests of several server processes sharing one PostgreSQL server.
+          exclude: ['**/node_modules/**', '**/*.postgres.int.test.ts'],
           globalSetup: ['apps/server/src/test-support/global-setup-pglite.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,

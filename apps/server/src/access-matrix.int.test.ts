@@ -123,6 +123,17 @@ const multipartBody = (fields: Record<string, string>, fileField: string, bytes:
   };
 };
 
+/** A notification of a user who is none of the callers. */
+const strangersNotification = async (portal: TestApp) => {
+  const stranger = await insertUser(portal.db, { clinicNpi: npiFor('own') });
+  const row = await portal.db
+    .insertInto('notifications')
+    .values({ userId: stranger.id, type: 'info', title: 'Hello', text: 'Not yours.' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+};
+
 const ROUTES: Record<string, RouteRule> = {
   'GET /api/reports': {
     access: { permission: 'document:read' },
@@ -295,6 +306,83 @@ const ROUTES: Record<string, RouteRule> = {
     access: { public: true },
     success: 200,
     request: async () => ({ method: 'GET', url: '/api/notifications/healthcheck' }),
+  },
+  'GET /api/notifications/in-app': {
+    access: { authenticated: true },
+    success: 200,
+    request: async () => ({ method: 'GET', url: '/api/notifications/in-app' }),
+  },
+  // Someone else's notification: every signed-in caller gets 404 (their own are in notifications.int.test.ts).
+  'PATCH /api/notifications/in-app/:id': {
+    access: { authenticated: true },
+    success: 404,
+    request: async ({ portal }) => ({
+      method: 'PATCH',
+      url: `/api/notifications/in-app/${await strangersNotification(portal)}`,
+      payload: { isRead: true },
+    }),
+  },
+  'DELETE /api/notifications/in-app/:id': {
+    access: { authenticated: true },
+    success: 404,
+    request: async ({ portal }) => ({
+      method: 'DELETE',
+      url: `/api/notifications/in-app/${await strangersNotification(portal)}`,
+    }),
+  },
+  'POST /api/notifications/in-app/mark-all-as-read': {
+    access: { authenticated: true },
+    success: 200,
+    request: async () => ({ method: 'POST', url: '/api/notifications/in-app/mark-all-as-read' }),
+  },
+  'POST /api/notifications/in-app/delete-all-read': {
+    access: { authenticated: true },
+    success: 200,
+    request: async () => ({ method: 'POST', url: '/api/notifications/in-app/delete-all-read' }),
+  },
+  'POST /api/notifications/in-app': {
+    access: { permission: 'notification:send' },
+    success: 201,
+    request: async () => ({
+      method: 'POST',
+      url: '/api/notifications/in-app',
+      payload: { userIds: ['auth0|demo-nurse'], type: 'info', title: 'Maintenance', text: 'Tonight at 9.' },
+    }),
+  },
+  'POST /api/notifications/in-app/test': {
+    access: { authenticated: true },
+    success: 201,
+    request: async () => ({ method: 'POST', url: '/api/notifications/in-app/test' }),
+  },
+  'GET /api/notifications/preferences': {
+    access: { authenticated: true },
+    success: 200,
+    request: async () => ({ method: 'GET', url: '/api/notifications/preferences' }),
+  },
+  'PATCH /api/notifications/preferences/in-app': {
+    access: { authenticated: true },
+    success: 200,
+    request: async () => ({
+      method: 'PATCH',
+      url: '/api/notifications/preferences/in-app',
+      payload: { enableDailyDigest: true },
+    }),
+  },
+  'GET /api/notifications/email-outbox': {
+    access: { permission: 'notification:send' },
+    success: 200,
+    request: async () => ({ method: 'GET', url: '/api/notifications/email-outbox' }),
+  },
+  // A channel nobody may join: 403 to every signed-in caller (own channels are in realtime.int.test.ts).
+  'POST /api/realtime/auth': {
+    access: { authenticated: true },
+    success: 403,
+    request: async () => ({
+      method: 'POST',
+      url: '/api/realtime/auth',
+      contentType: 'application/x-www-form-urlencoded',
+      payload: 'socket_id=1.1&channel_name=private-nobody',
+    }),
   },
   'GET /api/config': {
     access: { public: true },

@@ -166,7 +166,9 @@ describe('realtime push over the Pusher protocol', () => {
     const socket = new WebSocket(`ws://127.0.0.1:${port}/app/portal?protocol=7&client=js&version=8.0.0`);
     const messages: { event: string; data: unknown; channel?: string }[] = [];
     socket.on('message', (raw) => messages.push(JSON.parse(raw.toString())));
-    const established = await waitFor(() => messages.find((m) => m.event === 'pusher:connection_established'));
+    const established = await waitFor(() =>
+      messages.find((m) => m.event === 'pusher:connection_established'),
+    );
     expect(JSON.parse(established.data as string)).toMatchObject({ activity_timeout: 120 });
     socket.send(
       JSON.stringify({

@@ -1,0 +1,333 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getSamplePdf, insertDocument, insertUser, OWN_CLINIC_NPI } from '../../test-support/fixtures';
+import { bearer, signIn, type Tokens } from '../../test-support/sign-in';
+import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { reminderPeriod, runReminders } from './reminders';
+
+describe('notifications: each user their own, newest first, 25 a page', () => {
+  let portal: TestApp;
+  let provider: Tokens;
+  let nurse: Tokens;
+  let sysadmin: Tokens;
+  const call = (tokens: Tokens | null, method: string, url: string, payload?: unknown) =>
+    portal.app.inject({
+      method: method as 'GET',
+      url,
+      headers: tokens ? bearer(tokens) : {},
+      ...(payload !== undefined ? { payload: payload as object } : {}),
+    });
+  const list = async (tokens: Tokens, query = '') =>
+    (await call(tokens, 'GET', `/api/notifications/in-app${query}`)).json() as {
+      totalCount: number;
+      unreadCount: number;
+      data: { id: string; isRead: boolean; title: string; type: string; documentId: string | null }[];
+    };
+
+  beforeAll(async () => {
+    portal = await createTestApp();
+    [provider, nurse, sysadmin] = await Promise.all([
+      signIn(portal.app, 'provider@example.org'),
+      signIn(portal.app, 'nurse@example.org'),
+      signIn(portal.app, 'sysadmin@example.org'),
+    ]);
+  });
+  afterAll(async () => {
+    await portal.close();
+  });
+
+  it('an administrator sends 30; the provider pages through them newest first and filters by isRead', async () => {
+    for (let index = 1; index <= 30; index++) {
+      const sent = await call(sysadmin, 'POST', '/api/notifications/in-app', {
+        userIds: ['auth0|demo-provider'],
+        type: 'info',
+        title: `Notice ${index}`,
+        text: 'Scheduled maintenance tonight.',
+        fromUserId: 'auth0|somebody-else',
+      });
+      expect(sent.statusCode).toBe(201);
+    }
+    const first = await list(provider);
+    expect(first).toMatchObject({ totalCount: 30, unreadCount: 30 });
+    expect(first.data).toHaveLength(25);
+    expect(first.data[0]?.title).toBe('Notice 30');
+    const second = await list(provider, '?offset=25');
+    expect(second.data.map((item) => item.title)).toEqual([
+      'Notice 5',
+      'Notice 4',
+      'Notice 3',
+      'Notice 2',
+      'Notice 1',
+    ]);
+    const oldestFirst = await list(provider, '?sort=createdAt&limit=2');
+    expect(oldestFirst.data.map((item) => item.title)).toEqual(['Notice 1', 'Notice 2']);
+
+    const newest = first.data[0];
+    const marked = await call(provider, 'PATCH', `/api/notifications/in-app/${newest?.id}`, { isRead: true });
+    expect(marked.json()).toEqual({ id: newest?.id, isRead: true });
+    expect(await list(provider, '?isRead=false')).toMatchObject({ totalCount: 29, unreadCount: 29 });
+    const read = await list(provider, '?isRead=true');
+    expect(read).toMatchObject({ totalCount: 1, unreadCount: 29 });
+    expect(read.data[0]?.id).toBe(newest?.id);
+    // The sender recorded is the administrator who sent it, not what the body claimed.
+    const row = await portal.db
+      .selectFrom('notifications')
+      .select('fromUserId')
+      .where('id', '=', newest?.id as string)
+      .executeTakeFirstOrThrow();
+    expect(row.fromUserId).toBe('auth0|demo-sysadmin');
+  });
+
+  it("another user's notification answers 404 to read, change and delete, and stays as it was", async () => {
+    const { data } = await list(provider, '?isRead=false');
+    const id = data[0]?.id as string;
+    expect((await call(nurse, 'PATCH', `/api/notifications/in-app/${id}`, { isRead: true })).statusCode).toBe(
+      404,
+    );
+    expect((await call(nurse, 'DELETE', `/api/notifications/in-app/${id}`)).statusCode).toBe(404);
+    expect((await list(nurse)).totalCount).toBe(0);
+    const row = await portal.db
+      .selectFrom('notifications')
+      .select('isRead')
+      .where('id', '=', id)
+      .executeTakeFirst();
+    expect(row?.isRead).toBe(false);
+  });
+
+  it('mark all read, delete all read and delete one', async () => {
+    const { data } = await list(provider);
+    expect((await call(provider, 'DELETE', `/api/notifications/in-app/${data[1]?.id}`)).statusCode).toBe(204);
+    expect((await call(provider, 'DELETE', `/api/notifications/in-app/${data[1]?.id}`)).statusCode).toBe(404);
+    const marked = await call(provider, 'POST', '/api/notifications/in-app/mark-all-as-read');
+    expect(marked.json()).toEqual({ updated: 28 });
+    expect(await list(provider)).toMatchObject({ totalCount: 29, unreadCount: 0 });
+    const deleted = await call(provider, 'POST', '/api/notifications/in-app/delete-all-read');
+    expect(deleted.json()).toEqual({ deleted: 29 });
+    expect(await list(provider)).toMatchObject({ totalCount: 0, unreadCount: 0 });
+  });
+
+  it('refuses bad input naming the field, and writes nothing', async () => {
+    const before = await portal.db
+      .selectFrom('notifications')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    const cases: [string, string, unknown, string][] = [
+      ['GET', '/api/notifications/in-app?limit=500', undefined, 'limit'],
+      ['GET', '/api/notifications/in-app?isRead=maybe', undefined, 'isRead'],
+      ['GET', '/api/notifications/in-app?sort=title', undefined, 'sort'],
+      ['PATCH', '/api/notifications/in-app/not-an-id', { isRead: true }, 'id'],
+      ['PATCH', `/api/notifications/in-app/${crypto.randomUUID()}`, { isRead: 'yes' }, 'isRead'],
+      [
+        'PATCH',
+        '/api/notifications/preferences/in-app',
+        { enableRealtimeAlerts: 'sometimes' },
+        'enableRealtimeAlerts',
+      ],
+      ['PATCH', '/api/notifications/preferences/in-app', { enableDailyDigest: 'on' }, 'enableDailyDigest'],
+    ];
+    for (const [method, url, payload, field] of cases) {
+      const response = await call(provider, method, url, payload);
+      expect(response.statusCode, `${method} ${url}`).toBe(400);
+      expect(JSON.stringify(response.json().details), `${method} ${url}`).toContain(field);
+    }
+    const sendCases: [unknown, string, number][] = [
+      [{ userIds: [], type: 'info', title: 'T', text: 'x' }, 'userIds', 400],
+      [{ userIds: ['auth0|demo-nurse'], type: 'gossip', title: 'T', text: 'x' }, 'type', 400],
+      [{ userIds: ['auth0|demo-nurse'], type: 'info', title: '', text: 'x' }, 'title', 400],
+      [
+        { userIds: ['auth0|demo-nurse'], type: 'info', title: 'T', text: 'x', url: 'https://evil.example' },
+        'url',
+        400,
+      ],
+      [
+        { userIds: ['auth0|demo-nurse', 'auth0|nobody'], type: 'info', title: 'T', text: 'x' },
+        'userIds',
+        422,
+      ],
+    ];
+    for (const [payload, field, status] of sendCases) {
+      const response = await call(sysadmin, 'POST', '/api/notifications/in-app', payload);
+      expect(response.statusCode, JSON.stringify(payload)).toBe(status);
+      expect(JSON.stringify(response.json().details)).toContain(field);
+    }
+    const after = await portal.db
+      .selectFrom('notifications')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(Number(after.n)).toBe(Number(before.n));
+    expect((await call(nurse, 'POST', '/api/notifications/in-app', sendCases[0]?.[0])).statusCode).toBe(403);
+  });
+
+  it('preferences start at the defaults, change one at a time, and are audited', async () => {
+    expect((await call(nurse, 'GET', '/api/notifications/preferences')).json()).toEqual({
+      inAppPreferences: { enableWeeklyDigest: true, enableDailyDigest: false, enableRealtimeAlerts: 'high' },
+    });
+    const changed = await call(nurse, 'PATCH', '/api/notifications/preferences/in-app', {
+      enableDailyDigest: true,
+      enableRealtimeAlerts: 'all',
+    });
+    expect(changed.json()).toEqual({
+      inAppPreferences: { enableWeeklyDigest: true, enableDailyDigest: true, enableRealtimeAlerts: 'all' },
+    });
+    expect(
+      (await call(nurse, 'GET', '/api/notifications/preferences')).json().inAppPreferences,
+    ).toMatchObject({
+      enableDailyDigest: true,
+    });
+    const audit = await portal.db
+      .selectFrom('auditEvents')
+      .select(['before', 'after'])
+      .where('entityId', '=', 'notification-preferences:auth0|demo-nurse')
+      .executeTakeFirstOrThrow();
+    expect(audit.before).toMatchObject({ enableDailyDigest: false });
+    expect(audit.after).toMatchObject({ enableDailyDigest: true, enableRealtimeAlerts: 'all' });
+  });
+
+  it('a test notification goes to the caller only', async () => {
+    const sent = await call(nurse, 'POST', '/api/notifications/in-app/test');
+    expect(sent.statusCode).toBe(201);
+    expect((await list(nurse)).data[0]).toMatchObject({ type: 'info', title: 'Test notification' });
+    expect((await list(provider)).totalCount).toBe(0);
+  });
+
+  it('a comment to a user notifies them; a comment to someone who cannot read the document is refused', async () => {
+    const document = await insertDocument(portal.db, portal.storage, { clinicNpi: OWN_CLINIC_NPI });
+    const outsider = await insertUser(portal.db, { clinicNpi: '1003000126', role: 'provider' });
+    const refused = await call(nurse, 'POST', `/api/reports/${document.id}/comments`, {
+      to: outsider.id,
+      text: 'Can you see this?',
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().details[0].field).toBe('to');
+    const comments = await call(nurse, 'GET', `/api/reports/${document.id}/comments`);
+    expect(comments.json().data).toHaveLength(0);
+
+    await call(nurse, 'POST', `/api/reports/${document.id}/comments`, {
+      to: 'auth0|demo-provider',
+      text: 'Please sign.',
+    });
+    const { data } = await list(provider);
+    expect(data[0]).toMatchObject({ type: 'comment', documentId: document.id });
+  });
+
+  it('a reported problem notifies the provider-company staff', async () => {
+    const document = await insertDocument(portal.db, portal.storage, { clinicNpi: OWN_CLINIC_NPI });
+    const reported = await call(nurse, 'POST', `/api/reports/${document.id}/report-problem`, {
+      text: 'Page 3 is blank.',
+    });
+    expect(reported.statusCode).toBe(201);
+    const staff = await list(sysadmin);
+    expect(staff.data.find((item) => item.documentId === document.id)).toMatchObject({
+      type: 'problem-reported',
+    });
+    expect((await list(nurse)).data.some((item) => item.type === 'problem-reported')).toBe(false);
+  });
+
+  it('a new alert reaches the clinic users whose realtime preference asks for its level', async () => {
+    const pdfBase64 = Buffer.from(await getSamplePdf()).toString('base64');
+    const ingest = async (alert: string) => {
+      const response = await call(sysadmin, 'POST', '/api/reports/wcd', {
+        attributes: {
+          clinicNpi: OWN_CLINIC_NPI,
+          type: 'implicity-crm-report',
+          serviceLine: 'crm',
+          dos: '2026-11-20T08:00:00Z',
+          patientId: 'P-ALERT',
+          patientFirstName: 'Alert',
+          patientLastName: 'Case',
+          alert,
+        },
+        pdfBase64,
+      });
+      expect(response.statusCode).toBe(201);
+      return response.json().id as string;
+    };
+    const alertsFor = async (tokens: Tokens) =>
+      (await list(tokens, '?limit=100')).data.filter((item) => item.type === 'realtime-report');
+    // The nurse chose 'all' above; the provider keeps the default 'high'.
+    const high = await ingest('high');
+    expect((await alertsFor(provider)).map((item) => item.documentId)).toEqual([high]);
+    expect((await alertsFor(nurse)).map((item) => item.documentId)).toEqual([high]);
+    const low = await ingest('low');
+    expect((await alertsFor(provider)).map((item) => item.documentId)).toEqual([high]);
+    expect((await alertsFor(nurse)).map((item) => item.documentId)).toEqual([low, high]);
+    // The text names no patient.
+    const texts = (await list(nurse, '?limit=100')).data.map((item) => JSON.stringify(item));
+    expect(texts.join(' ')).not.toContain('Case');
+  });
+});
+
+describe('daily and weekly reminders', () => {
+  it('fall due at the hour, in UTC, the weekly one on Monday and through the week', () => {
+    expect(reminderPeriod('daily', new Date('2026-11-23T11:59:00Z'), 12)).toBeNull();
+    expect(reminderPeriod('daily', new Date('2026-11-23T12:00:00Z'), 12)).toBe('2026-11-23');
+    expect(reminderPeriod('weekly', new Date('2026-11-23T11:00:00Z'), 12)).toBeNull();
+    expect(reminderPeriod('weekly', new Date('2026-11-23T12:30:00Z'), 12)).toBe('week-of-2026-11-23');
+    expect(reminderPeriod('weekly', new Date('2026-11-28T01:00:00Z'), 12)).toBe('week-of-2026-11-23');
+  });
+
+  it('remind users with unsigned documents in-app and by e-mail, once a period, as their digest preference says', async () => {
+    const portal = await createTestApp();
+    try {
+      await insertDocument(portal.db, portal.storage, {
+        clinicNpi: OWN_CLINIC_NPI,
+        assignedTo: 'auth0|demo-provider',
+      });
+      await insertDocument(portal.db, portal.storage, {
+        clinicNpi: OWN_CLINIC_NPI,
+        assignedTo: 'auth0|demo-provider',
+      });
+      await insertDocument(portal.db, portal.storage, {
+        clinicNpi: OWN_CLINIC_NPI,
+        assignedTo: 'auth0|demo-nurse',
+        status: 'signed',
+      });
+      const options = {
+        kind: 'weekly',
+        period: 'week-of-2026-11-23',
+        publicUrl: 'http://portal.test',
+      } as const;
+      expect(await runReminders(portal.db, options)).toBe(1);
+      expect(await runReminders(portal.db, options)).toBe(0);
+      const notifications = await portal.db.selectFrom('notifications').selectAll().execute();
+      expect(notifications).toHaveLength(1);
+      expect(notifications[0]).toMatchObject({
+        userId: 'auth0|demo-provider',
+        type: 'weekly-reminder',
+        title: 'You have 2 unsigned documents',
+      });
+      const emails = await portal.db.selectFrom('emailOutbox').selectAll().execute();
+      expect(emails).toHaveLength(1);
+      expect(emails[0]).toMatchObject({
+        toAddress: 'provider@example.org',
+        subject: 'You have 2 unsigned documents',
+        sentAt: null,
+      });
+      expect(emails[0]?.body).toContain('http://portal.test/signature/dashboard/');
+
+      // The daily digest is off by default: nobody is reminded until they turn it on.
+      expect(await runReminders(portal.db, { ...options, kind: 'daily', period: '2026-11-23' })).toBe(0);
+      const provider = await signIn(portal.app, 'provider@example.org');
+      await portal.app.inject({
+        method: 'PATCH',
+        url: '/api/notifications/preferences/in-app',
+        headers: bearer(provider),
+        payload: { enableDailyDigest: true },
+      });
+      expect(await runReminders(portal.db, { ...options, kind: 'daily', period: '2026-11-24' })).toBe(1);
+
+      const sysadmin = await signIn(portal.app, 'sysadmin@example.org');
+      const outbox = await portal.app.inject({
+        url: '/api/notifications/email-outbox',
+        headers: bearer(sysadmin),
+      });
+      expect(outbox.json()).toMatchObject({ totalCount: 2 });
+      expect(outbox.json().data[0]).toMatchObject({
+        to: 'provider@example.org',
+        kind: 'daily-reminder',
+        sentAt: null,
+      });
+    } finally {
+      await portal.close();
+    }
+  });
+});

@@ -1,0 +1,176 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Pusher from 'pusher-js';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { type DatabaseHandle, openPostgres } from '../../db/client';
+import {
+  databaseUrlFor,
+  runOnServer,
+  TEST_DEMO_PASSWORD,
+  uniqueDatabaseName,
+} from '../../test-support/database-templates';
+import { insertDocument, OWN_CLINIC_NPI } from '../../test-support/fixtures';
+import {
+  findFreePort,
+  type ServerProcess,
+  startServerProcess,
+  waitUntilHealthy,
+} from '../../test-support/server-process';
+import { httpTransport, signInWith, type Tokens } from '../../test-support/sign-in';
+
+// Two real server processes on one PostgreSQL database, as behind a load balancer (one public URL):
+// an event caused on one instance reaches a browser connected to the other, through the outbox and
+// LISTEN/NOTIFY. Only meaningful on a PostgreSQL server, so this file runs in that project alone.
+
+type Received = { event: string; data: { id?: string; type?: string } };
+
+function listenAs(instance: ServerProcess, tokens: Tokens, channelName: string) {
+  const port = Number(new URL(instance.url).port);
+  const pusher = new Pusher('portal', {
+    cluster: 'local',
+    wsHost: '127.0.0.1',
+    wsPort: port,
+    forceTLS: false,
+    enabledTransports: ['ws'],
+    disableStats: true,
+    channelAuthorization: {
+      endpoint: `${instance.url}/api/realtime/auth`,
+      transport: 'ajax',
+      headers: { Authorization: `Bearer ${tokens.accessToken}` },
+    },
+  });
+  const received: Received[] = [];
+  const subscribed = new Promise<void>((resolve, reject) => {
+    const channel = pusher.subscribe(channelName);
+    channel.bind('new-notification', (data: Received['data']) =>
+      received.push({ event: 'new-notification', data }),
+    );
+    channel.bind('pusher:subscription_succeeded', () => resolve());
+    channel.bind('pusher:subscription_error', (error: unknown) => reject(new Error(JSON.stringify(error))));
+  });
+  return { pusher, received, subscribed };
+}
+
+async function waitFor<T>(read: () => T | undefined, timeoutMs = 8000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = read();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error('timed out waiting for the event');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describe('two server processes on one PostgreSQL server', () => {
+  const info = inject('testDatabase');
+  const databaseName = uniqueDatabaseName('portal_two');
+  const dataDirs: string[] = [];
+  const instances: ServerProcess[] = [];
+  const clients: Pusher[] = [];
+  let database: DatabaseHandle;
+  let a: ServerProcess;
+  let b: ServerProcess;
+  let provider: Tokens;
+  let nurse: Tokens;
+
+  beforeAll(async () => {
+    if (info.engine !== 'postgres') throw new Error('this test needs the PostgreSQL server');
+    await runOnServer(info.serverUrl, `CREATE DATABASE ${databaseName} TEMPLATE ${info.templateName}`);
+    const databaseUrl = databaseUrlFor(info.serverUrl, databaseName);
+    database = openPostgres(databaseUrl);
+    const [portA, portB] = [await findFreePort(), await findFreePort()];
+    const publicUrl = `http://127.0.0.1:${portA}`;
+    for (const port of [portA, portB]) {
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-two-'));
+      dataDirs.push(dataDir);
+      instances.push(
+        startServerProcess({
+          PORT: String(port),
+          PUBLIC_URL: publicUrl,
+          DATA_DIR: dataDir,
+          DATABASE_URL: databaseUrl,
+          DEMO_DATA: 'false',
+          REMINDERS: 'false',
+          DEMO_PASSWORD: TEST_DEMO_PASSWORD,
+        }),
+      );
+    }
+    [a, b] = instances as [ServerProcess, ServerProcess];
+    await Promise.all(instances.map((instance) => waitUntilHealthy(instance)));
+    provider = await signInWith(httpTransport(a.url), a.url, 'provider@example.org', TEST_DEMO_PASSWORD);
+    nurse = await signInWith(httpTransport(a.url), a.url, 'nurse@example.org', TEST_DEMO_PASSWORD);
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const client of clients) client.disconnect();
+    await Promise.all(instances.map((instance) => instance.stop()));
+    await database?.close();
+    await runOnServer(info.serverUrl, `DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
+    for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('a comment made through one instance reaches the provider connected to the other', async () => {
+    const listener = listenAs(b, provider, 'private-auth0-demo-provider');
+    clients.push(listener.pusher);
+    await listener.subscribed;
+    const document = await insertDocument(
+      database.db,
+      { put: async () => ({ sha256: 'f'.repeat(64) }) },
+      {
+        clinicNpi: OWN_CLINIC_NPI,
+      },
+    );
+    const response = await fetch(`${a.url}/api/reports/${document.id}/comments`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${nurse.accessToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ to: 'auth0|demo-provider', text: 'Across instances.' }),
+    });
+    expect(response.status).toBe(201);
+    const event = await waitFor(() => listener.received[0]);
+    expect(event.data.type).toBe('comment');
+    const stored = await database.db
+      .selectFrom('notifications')
+      .select('id')
+      .where('userId', '=', 'auth0|demo-provider')
+      .execute();
+    expect(stored.map((row) => row.id)).toContain(event.data.id);
+  });
+
+  it('and the other way round', async () => {
+    const listener = listenAs(a, nurse, 'private-auth0-demo-nurse');
+    clients.push(listener.pusher);
+    await listener.subscribed;
+    const response = await fetch(`${b.url}/api/notifications/in-app/test`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${nurse.accessToken}` },
+    });
+    expect(response.status).toBe(201);
+    const { ids } = (await response.json()) as { ids: string[] };
+    expect((await waitFor(() => listener.received[0])).data).toEqual({ id: ids[0], type: 'info' });
+  });
+
+  it('an event committed by an instance that died before relaying it is still delivered', async () => {
+    const listener = listenAs(b, provider, 'private-auth0-demo-provider');
+    clients.push(listener.pusher);
+    await listener.subscribed;
+    // What a crash right after the commit leaves behind: the outbox row, and no wake-up.
+    await database.db
+      .insertInto('realtimeOutbox')
+      .values({
+        channel: 'private-auth0-demo-provider',
+        event: 'new-notification',
+        data: JSON.stringify({ id: 'left-behind', type: 'info' }),
+      })
+      .execute();
+    expect(
+      (await waitFor(() => listener.received.find((item) => item.data.id === 'left-behind'))).data.type,
+    ).toBe('info');
+    const pending = await database.db
+      .selectFrom('realtimeOutbox')
+      .select('id')
+      .where('publishedAt', 'is', null)
+      .execute();
+    expect(pending).toEqual([]);
+  });
+});
