@@ -2,6 +2,7 @@ import { RouterProvider } from 'react-router/dom';
 import { AuthGate } from '../features/auth/components/auth-gate';
 import { PortalAuthProvider } from '../features/auth/components/portal-auth-provider';
 import { IdleLogout } from '../features/session/components/idle-logout';
+import { RealtimeProvider } from '../lib/realtime/realtime-provider';
 import { SessionProvider } from '../lib/session/session-provider';
 import { AppProviders } from './providers';
 import { getAppRouter } from './router';
@@ -10,7 +11,9 @@ function SignedInApp() {
   return (
     <SessionProvider>
       <IdleLogout />
-      <RouterProvider router={getAppRouter()} />
+      <RealtimeProvider>
+        <RouterProvider router={getAppRouter()} />
+      </RealtimeProvider>
     </SessionProvider>
   );
 }

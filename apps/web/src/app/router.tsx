@@ -3,12 +3,13 @@ import { AuthCallbackPage } from '../features/auth/components/auth-callback-page
 import { ClinicPage } from '../features/clinics/components/clinic-page';
 import { ClinicsPage } from '../features/clinics/components/clinics-page';
 import { DefaultsPage } from '../features/defaults/components/defaults-page';
+import { EmailOutboxPage } from '../features/notifications/components/email-outbox-page';
 import { SignatureInboxPage } from '../features/signature/components/signature-inbox-page';
 import { UsersPage } from '../features/users/components/users-page';
 import { AUTH_CALLBACK_PATH, SIGNATURE_DASHBOARD_PATH } from '../lib/constants';
 import { HomePage } from './home-page';
 import { AppLayout } from './layout/app-layout';
-import { CLINICS_PATH, DEFAULTS_PATH, USERS_PATH } from './layout/nav-items';
+import { CLINICS_PATH, DEFAULTS_PATH, EMAIL_OUTBOX_PATH, USERS_PATH } from './layout/nav-items';
 import { NotFoundPage } from './not-found-page';
 import { RequirePermission } from './require-permission';
 import { RouteErrorPage } from './route-error-page';
@@ -57,6 +58,16 @@ export const routes: RouteObject[] = [
                 path: DEFAULTS_PATH,
                 element: <DefaultsPage />,
                 handle: handle({ title: 'Clinic defaults', crumbs: ['Administration'] }),
+              },
+            ],
+          },
+          {
+            element: <RequirePermission permission="notification:send" />,
+            children: [
+              {
+                path: EMAIL_OUTBOX_PATH,
+                element: <EmailOutboxPage />,
+                handle: handle({ title: 'E-mail outbox', crumbs: ['Administration'] }),
               },
             ],
           },

@@ -87,6 +87,7 @@ export function toQueryString(query: Record<string, QueryValue>): string {
 export type RequestOptions = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   query?: Record<string, QueryValue>;
+  /** JSON, or URLSearchParams for a form post. */
   body?: unknown;
   signal?: AbortSignal | undefined;
   headers?: Record<string, string>;
@@ -117,7 +118,10 @@ export function setApiAuthentication(value: ApiAuthentication | undefined): void
 async function send(url: string, options: RequestOptions, token: string | undefined): Promise<Response> {
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   let body: BodyInit | undefined;
-  if (options.body !== undefined) {
+  if (options.body instanceof URLSearchParams) {
+    // A form post (Pusher channel authorization); fetch sets the form content type itself.
+    body = options.body;
+  } else if (options.body !== undefined) {
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(options.body);
   }

@@ -9,6 +9,7 @@ import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import type { Ref } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { ClinicPicker } from '../../features/session/components/clinic-picker';
 import { HelpMenu } from '../../features/session/components/help-menu';
 import { UserMenu } from '../../features/session/components/user-menu';
@@ -22,7 +23,7 @@ type AppHeaderProps = {
   menuButtonRef: Ref<HTMLButtonElement>;
 };
 
-/** The 64 px header: drawer button, icon and title, then the clinic picker, help and the user menu. */
+/** The 64 px header: drawer button, icon and title, then the clinic picker, help, notifications and the user menu. */
 export function AppHeader({ navOpen, onToggleNav, menuButtonRef }: AppHeaderProps) {
   const title = usePortalTitle();
   return (
@@ -71,7 +72,7 @@ export function AppHeader({ navOpen, onToggleNav, menuButtonRef }: AppHeaderProp
         <ClinicPicker />
         <Box sx={{ display: 'flex', alignItems: 'center', gap: { xs: 0, sm: 0.5 } }}>
           <HelpMenu />
-          {/* The notification bell goes here, between help and the user menu. */}
+          <NotificationBell />
         </Box>
         <UserMenu />
       </Toolbar>

@@ -25,8 +25,16 @@ describe('navigation by permission at the current clinic', () => {
     ['clinic-read-only', [at('clinic-read-only')], ['Signature inbox']],
     ['device-tech', [at('device-tech')], []],
     ['clinic-admin', [at('clinic-admin')], ['Signature inbox', 'Clinics', 'Users']],
-    ['irh-admin under *', [at('irh-admin', '*')], ['Signature inbox', 'Clinics', 'Users', 'Clinic defaults']],
-    ['sys-admin under *', [at('sys-admin', '*')], ['Signature inbox', 'Clinics', 'Users', 'Clinic defaults']],
+    [
+      'irh-admin under *',
+      [at('irh-admin', '*')],
+      ['Signature inbox', 'Clinics', 'Users', 'Clinic defaults', 'E-mail outbox'],
+    ],
+    [
+      'sys-admin under *',
+      [at('sys-admin', '*')],
+      ['Signature inbox', 'Clinics', 'Users', 'Clinic defaults', 'E-mail outbox'],
+    ],
     // The defaults are global: an irh-admin role at one clinic does not open them.
     ['irh-admin at a clinic', [at('irh-admin')], ['Signature inbox', 'Clinics', 'Users']],
     ['irh-tech under *', [at('irh-tech', '*')], ['Signature inbox']],

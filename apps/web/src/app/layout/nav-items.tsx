@@ -1,5 +1,6 @@
 import ApartmentIcon from '@mui/icons-material/Apartment';
 import DrawIcon from '@mui/icons-material/Draw';
+import ForwardToInboxIcon from '@mui/icons-material/ForwardToInbox';
 import GroupIcon from '@mui/icons-material/Group';
 import TuneIcon from '@mui/icons-material/Tune';
 import type { PermissionName } from '@portal/domain';
@@ -10,6 +11,7 @@ import { SIGNATURE_DASHBOARD_PATH } from '../../lib/constants';
 export const CLINICS_PATH = '/admin/clinics';
 export const USERS_PATH = '/admin/users';
 export const DEFAULTS_PATH = '/admin/defaults';
+export const EMAIL_OUTBOX_PATH = '/admin/email-outbox';
 
 export type NavItem = {
   label: string;
@@ -41,6 +43,13 @@ export const NAV_SECTIONS: readonly NavSection[] = [
       // A global permission: only roles held under '*' count, at whichever clinic is current, so
       // can() here answers as canAnywhere() does.
       { label: 'Clinic defaults', to: DEFAULTS_PATH, icon: <TuneIcon />, permission: 'defaults:manage' },
+      // Global too: provider-company administrators see the e-mails the portal made.
+      {
+        label: 'E-mail outbox',
+        to: EMAIL_OUTBOX_PATH,
+        icon: <ForwardToInboxIcon />,
+        permission: 'notification:send',
+      },
     ],
   },
 ];

@@ -15,7 +15,16 @@ export type PortalConfig = {
     /** true when the portal runs its own provider at /idp */
     embedded: boolean;
   };
-  realtime: { key: string; cluster: string; host: string | null };
+  /** The Pusher-compatible realtime endpoint (lib/realtime). */
+  realtime: {
+    key: string;
+    cluster: string;
+    /** 'host' or 'host:port'; null: the hosted cluster's own host. */
+    host: string | null;
+    forceTLS: boolean;
+    /** Channel authorization: a form POST with the bearer token. */
+    authEndpoint: string;
+  };
 };
 
 /** The title shown until the configuration has loaded (and when it names none). */
@@ -58,6 +67,11 @@ export const portalConfigQueryOptions = queryOptions({
 });
 
 export const PortalConfigContext = createContext<PortalConfig | undefined>(undefined);
+
+/** The run-time configuration, once loaded (it is, below the sign-in gate). */
+export function usePortalConfig(): PortalConfig | undefined {
+  return useContext(PortalConfigContext);
+}
 
 /** The portal title from the run-time configuration (header, document title). */
 export function usePortalTitle(): string {

@@ -12,11 +12,13 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageMessage } from '../../../components/page-message';
 import { isApiError } from '../../../lib/api-client';
+import { REALTIME_EVENTS } from '../../../lib/realtime/realtime-context';
+import { useRealtimeInvalidation } from '../../../lib/realtime/use-realtime-invalidation';
 import { useSession } from '../../../lib/session/session-context';
 import { useAcknowledgeDocument } from '../api/acknowledge-document';
 import { useClinicProviders } from '../api/get-clinic-providers';
 import { useClinicUsers } from '../api/get-clinic-users';
-import { useDocumentList } from '../api/get-documents';
+import { documentsQueryKey, useDocumentList } from '../api/get-documents';
 import { useUserSignatureSettings } from '../api/get-signature-settings';
 import { useSetDocumentHidden, useTrashDocuments } from '../api/hide-trash-documents';
 import { useReassignDocuments } from '../api/reassign-documents';
@@ -58,6 +60,8 @@ export const NO_DOCUMENTS_ACCESS_HEADING = 'Your role does not show documents';
 /** The signature inbox (SPEC §2, §4): the filter lives in the address; a filter change starts afresh. */
 export function SignatureInboxPage() {
   const { currentClinic } = useSession();
+  // Another user's change to the clinic's documents refreshes the open inbox (realtime push).
+  useRealtimeInvalidation('clinic', REALTIME_EVENTS.documentsChanged, [...documentsQueryKey, 'list']);
   const [params, setParams] = useSearchParams();
   const filters = useMemo(() => parseInboxFilters(params, currentClinic?.npi), [params, currentClinic?.npi]);
   const filtersKey = getInboxFiltersKey(filters);

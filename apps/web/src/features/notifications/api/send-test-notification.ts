@@ -1,0 +1,15 @@
+import { useMutation } from '@tanstack/react-query';
+import { enqueueSnackbar } from 'notistack';
+import { apiClient } from '../../../lib/api-client';
+
+/** POST /api/notifications/in-app/test: a notification to yourself, which arrives live. */
+export function sendTestNotification(): Promise<{ ids: string[] }> {
+  return apiClient.post<{ ids: string[] }>('/api/notifications/in-app/test');
+}
+
+export function useSendTestNotification() {
+  return useMutation({
+    mutationFn: sendTestNotification,
+    onSuccess: () => enqueueSnackbar('Test notification sent.', { variant: 'success' }),
+  });
+}

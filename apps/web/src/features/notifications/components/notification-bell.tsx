@@ -1,0 +1,127 @@
+import NotificationsIcon from '@mui/icons-material/Notifications';
+import NotificationsNoneIcon from '@mui/icons-material/NotificationsNone';
+import Badge from '@mui/material/Badge';
+import IconButton from '@mui/material/IconButton';
+import Popover from '@mui/material/Popover';
+import Tooltip from '@mui/material/Tooltip';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { REALTIME_EVENTS, useRealtime, useRealtimeEvent } from '../../../lib/realtime/realtime-context';
+import { usePermissions } from '../../../lib/session/session-context';
+import { useNotificationHeartbeat } from '../hooks/use-notification-heartbeat';
+import { useNotificationList } from '../hooks/use-notification-list';
+import { useToasts } from '../hooks/use-toasts';
+import type { NotificationItem } from '../types';
+import { NotificationPanel } from './notification-panel';
+import { NotificationPreferencesDialog } from './notification-preferences-dialog';
+import { NotificationToasts } from './notification-toasts';
+
+/** 'Notifications, 3 unread': the bell's accessible name carries the count its badge shows. */
+export function describeBell(unreadCount: number): string {
+  return `Notifications, ${unreadCount} unread`;
+}
+
+/**
+ * The header bell (SPEC §1, §4): the unread count, the notification list in a popover, the toasts of
+ * new notifications arriving live on the user's channel, and the heartbeat log.
+ */
+export function NotificationBell() {
+  const list = useNotificationList();
+  const { reload, markOpenedRead } = list;
+  const realtime = useRealtime();
+  const { visible, show, dismiss } = useToasts();
+  const { canAnywhere } = usePermissions();
+  const navigate = useNavigate();
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const [open, setOpen] = useState(false);
+  const [preferencesOpen, setPreferencesOpen] = useState(false);
+  const [preferencesKey, setPreferencesKey] = useState(0);
+  const headingId = useId();
+  const panelId = useId();
+
+  // Page one on start, and again whenever the connection (re)opens, so nothing missed while offline.
+  useEffect(() => {
+    if (realtime.state === 'connected' || realtime.state === 'disabled' || realtime.state === 'initialized')
+      void reload();
+  }, [realtime.state, reload]);
+
+  // SPEC §4: a new realtime event reloads the list and the count; the toast says the title only.
+  useRealtimeEvent('user', REALTIME_EVENTS.newNotification, (data) => {
+    const id = typeof data === 'object' && data && 'id' in data ? String(data.id) : undefined;
+    void reload().then((page) => {
+      const item = page?.data.find((candidate) => candidate.id === id);
+      show(item?.title ?? 'New notification');
+    });
+  });
+
+  useNotificationHeartbeat(realtime.state, list.unreadCount);
+
+  const openList = () => {
+    setOpen(true);
+    void reload();
+  };
+
+  const openItem = useCallback(
+    (item: NotificationItem) => {
+      if (!item.isRead) void markOpenedRead(item.id);
+      if (item.url?.startsWith('/') && !item.url.startsWith('//')) {
+        setOpen(false);
+        void navigate(item.url);
+      }
+    },
+    [markOpenedRead, navigate],
+  );
+
+  const label = describeBell(list.unreadCount);
+  return (
+    <>
+      <Tooltip title="Notifications">
+        <IconButton
+          ref={buttonRef}
+          color="inherit"
+          aria-label={label}
+          aria-haspopup="dialog"
+          aria-expanded={open}
+          aria-controls={open ? panelId : undefined}
+          onClick={openList}
+        >
+          <Badge badgeContent={list.unreadCount} max={99} color="error" overlap="circular">
+            {list.unreadCount > 0 ? <NotificationsIcon /> : <NotificationsNoneIcon />}
+          </Badge>
+        </IconButton>
+      </Tooltip>
+      <Popover
+        open={open}
+        anchorEl={buttonRef.current}
+        onClose={() => setOpen(false)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+        slotProps={{
+          paper: {
+            id: panelId,
+            role: 'dialog',
+            'aria-labelledby': headingId,
+            sx: { mt: 1 },
+          },
+        }}
+      >
+        <NotificationPanel
+          list={list}
+          headingId={headingId}
+          lookUpDocuments={canAnywhere('document:read')}
+          onOpenItem={openItem}
+          onOpenPreferences={() => {
+            setPreferencesKey((key) => key + 1);
+            setPreferencesOpen(true);
+          }}
+        />
+      </Popover>
+      <NotificationPreferencesDialog
+        key={preferencesKey}
+        open={preferencesOpen}
+        onClose={() => setPreferencesOpen(false)}
+      />
+      <NotificationToasts toasts={visible} onDismiss={dismiss} />
+    </>
+  );
+}

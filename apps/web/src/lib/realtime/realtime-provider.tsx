@@ -1,0 +1,95 @@
+import type Pusher from 'pusher-js';
+import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import { usePortalConfig } from '../auth/portal-config';
+import { createLogger } from '../logger';
+import { useSession } from '../session/session-context';
+import { createRealtimeClient } from './realtime-client';
+import {
+  clinicChannelName,
+  type Realtime,
+  type RealtimeConnectionState,
+  RealtimeContext,
+  type RealtimeGlobalHandler,
+  type RealtimeHandler,
+  userChannelName,
+} from './realtime-context';
+
+const log = createLogger('notifications');
+
+/**
+ * One realtime connection for the signed-in user (SPEC §7 Realtime): their own channel, and the current
+ * clinic's channel while they may read its documents. Pages bind events through useRealtimeEvent.
+ */
+export function RealtimeProvider({ children }: { children: ReactNode }) {
+  const config = usePortalConfig()?.realtime;
+  const { user, currentClinic, can } = useSession();
+  const [client, setClient] = useState<Pusher>();
+  const [state, setState] = useState<RealtimeConnectionState>(config ? 'initialized' : 'disabled');
+
+  const key = config?.key;
+  const cluster = config?.cluster;
+  const host = config?.host;
+  const forceTLS = config?.forceTLS;
+  const authEndpoint = config?.authEndpoint;
+  useEffect(() => {
+    if (!key || cluster === undefined || host === undefined || forceTLS === undefined || !authEndpoint)
+      return undefined;
+    const pusher = createRealtimeClient({ key, cluster, host, forceTLS, authEndpoint });
+    const onStateChange = ({ current }: { current: RealtimeConnectionState }) => {
+      setState(current);
+      log.debug('realtime connection', current);
+    };
+    pusher.connection.bind('state_change', onStateChange);
+    setClient(pusher);
+    return () => {
+      pusher.connection.unbind('state_change', onStateChange);
+      pusher.disconnect();
+      setClient(undefined);
+    };
+  }, [key, cluster, host, forceTLS, authEndpoint]);
+
+  const userChannel = userChannelName(user.id);
+  useEffect(() => {
+    if (!client) return undefined;
+    client.subscribe(userChannel);
+    return () => client.unsubscribe(userChannel);
+  }, [client, userChannel]);
+
+  // Subscribing to a clinic the user may not read would only be refused (403).
+  const mayReadDocuments = can('document:read');
+  const clinicChannel = currentClinic && mayReadDocuments ? clinicChannelName(currentClinic.npi) : undefined;
+  useEffect(() => {
+    if (!client || !clinicChannel) return undefined;
+    client.subscribe(clinicChannel);
+    return () => client.unsubscribe(clinicChannel);
+  }, [client, clinicChannel]);
+
+  const bind = useCallback(
+    (channelName: string, event: string, handler: RealtimeHandler) => {
+      if (!client) return () => {};
+      const channel = client.channel(channelName) ?? client.subscribe(channelName);
+      channel.bind(event, handler);
+      return () => {
+        channel.unbind(event, handler);
+      };
+    },
+    [client],
+  );
+
+  const bindGlobal = useCallback(
+    (handler: RealtimeGlobalHandler) => {
+      if (!client) return () => {};
+      client.bind_global(handler);
+      return () => {
+        client.unbind_global(handler);
+      };
+    },
+    [client],
+  );
+
+  const value = useMemo<Realtime>(
+    () => ({ state, userChannel, clinicChannel, bind, bindGlobal }),
+    [state, userChannel, clinicChannel, bind, bindGlobal],
+  );
+  return <RealtimeContext value={value}>{children}</RealtimeContext>;
+}
