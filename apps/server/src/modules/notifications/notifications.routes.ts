@@ -1,4 +1,5 @@
 import { assertCan, GLOBAL_CLINIC_NPI, inAppPreferencesSchema, notificationTypeSchema } from '@portal/domain';
+import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config';
@@ -65,7 +66,7 @@ const sendBody = z.strictObject({
 const tags = ['notifications'];
 
 /** SPEC §7 Notifications: each user reads and changes only their own; admins and the system send. */
-export const notificationsRoutes: FastifyPluginAsyncZod<{
+const notificationsPlugin: FastifyPluginAsyncZod<{
   db: Db;
   config: Pick<Config, 'smtpUrl' | 'emailFrom' | 'reminders' | 'reminderHourUtc' | 'publicUrl'>;
 }> = async (app, { db, config }) => {
@@ -84,6 +85,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{
         afterRun: emailSender.wake,
       })
     : () => {};
+  app.decorate('emailOutbox', { wake: emailSender.wake });
   app.addHook('onClose', async () => {
     stopReminders();
     await emailSender.stop();
@@ -343,3 +345,13 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{
     },
   );
 };
+
+// Not encapsulated: the e-mail outbox's wake-up is the application's (tests and reminders use it).
+export const notificationsRoutes = fp(notificationsPlugin, { name: 'notifications' });
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Sends queued e-mail now rather than at the next poll. */
+    emailOutbox: { wake: () => void };
+  }
+}

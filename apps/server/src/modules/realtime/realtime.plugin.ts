@@ -20,6 +20,7 @@ import {
   unpackFanoutPayload,
 } from './publishers';
 import { servePusherConnection } from './pusher-connection';
+import { pusherHttpApi } from './pusher-http-api';
 import { CHANNEL_NAME_PATTERN, mayJoinChannel } from './realtime-channels';
 import { RealtimeHub } from './realtime-hub';
 import { OUTBOX_WAKE_CHANNEL } from './realtime-outbox';
@@ -100,6 +101,9 @@ const realtimePlugin: FastifyPluginAsyncZod<RealtimeOptions> = async (app, optio
   sweeper.unref();
   const heartbeat = setInterval(() => app.log.info(hub.stats(), 'realtime heartbeat'), HEARTBEAT_LOG_MS);
   heartbeat.unref();
+
+  // The portal's own endpoint also takes events the Pusher way, from the official `pusher` package.
+  if (!hosted) await app.register(pusherHttpApi({ db, key, secret }));
 
   app.post(
     '/api/realtime/auth',

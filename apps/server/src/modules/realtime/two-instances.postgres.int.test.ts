@@ -62,8 +62,14 @@ async function waitFor<T>(read: () => T | undefined, timeoutMs = 8000): Promise<
   }
 }
 
-describe('two server processes on one PostgreSQL server', () => {
+function postgresServer() {
   const info = inject('testDatabase');
+  if (info.engine !== 'postgres') throw new Error('this test needs the PostgreSQL server');
+  return info;
+}
+
+describe('two server processes on one PostgreSQL server', () => {
+  const info = postgresServer();
   const databaseName = uniqueDatabaseName('portal_two');
   const dataDirs: string[] = [];
   const instances: ServerProcess[] = [];
@@ -75,7 +81,6 @@ describe('two server processes on one PostgreSQL server', () => {
   let nurse: Tokens;
 
   beforeAll(async () => {
-    if (info.engine !== 'postgres') throw new Error('this test needs the PostgreSQL server');
     await runOnServer(info.serverUrl, `CREATE DATABASE ${databaseName} TEMPLATE ${info.templateName}`);
     const databaseUrl = databaseUrlFor(info.serverUrl, databaseName);
     database = openPostgres(databaseUrl);

@@ -1,0 +1,116 @@
+import Pusher from 'pusher-js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertDocument, OWN_CLINIC_NPI } from '../../test-support/fixtures';
+import { findFreePort } from '../../test-support/server-process';
+import { bearer, signIn } from '../../test-support/sign-in';
+import { createTestApp, type TestApp } from '../../test-support/test-app';
+
+// PUSHER_* set: events leave through the official `pusher` package. The Pusher-compatible service here
+// is a second portal (its own endpoint speaks the Pusher HTTP API), which the browser's pusher-js joins.
+describe('with PUSHER_* set, events go through the official pusher package', () => {
+  let service: TestApp;
+  let portal: TestApp;
+  let servicePort: number;
+  let portalUrl: string;
+  let client: Pusher | undefined;
+
+  beforeAll(async () => {
+    service = await createTestApp();
+    servicePort = await findFreePort();
+    await service.app.listen({ port: servicePort, host: '127.0.0.1' });
+    const secret = await service.db
+      .selectFrom('appSecrets')
+      .select('value')
+      .where('name', '=', 'realtime-channel-secret')
+      .executeTakeFirstOrThrow();
+    portal = await createTestApp({
+      env: {
+        PUSHER_APP_ID: 'portal-test',
+        PUSHER_KEY: 'portal',
+        PUSHER_SECRET: secret.value as string,
+        PUSHER_CLUSTER: 'local',
+        PUSHER_HOST: `127.0.0.1:${servicePort}`,
+        PUSHER_USE_TLS: 'false',
+      },
+    });
+    const portalPort = await findFreePort();
+    await portal.app.listen({ port: portalPort, host: '127.0.0.1' });
+    portalUrl = `http://127.0.0.1:${portalPort}`;
+  });
+  afterAll(async () => {
+    client?.disconnect();
+    await portal.close();
+    await service.close();
+  });
+
+  it('tells the web app where the service is', async () => {
+    const config = await portal.app.inject({ url: '/api/config' });
+    expect(config.json().realtime).toEqual({
+      key: 'portal',
+      cluster: 'local',
+      host: `127.0.0.1:${servicePort}`,
+      forceTLS: false,
+      authEndpoint: '/api/realtime/auth',
+    });
+  });
+
+  it('a comment on the portal reaches the provider through the service', async () => {
+    const [provider, nurse] = await Promise.all([
+      signIn(portal.app, 'provider@example.org'),
+      signIn(portal.app, 'nurse@example.org'),
+    ]);
+    client = new Pusher('portal', {
+      cluster: 'local',
+      wsHost: '127.0.0.1',
+      wsPort: servicePort,
+      forceTLS: false,
+      enabledTransports: ['ws'],
+      disableStats: true,
+      channelAuthorization: {
+        endpoint: `${portalUrl}/api/realtime/auth`,
+        transport: 'ajax',
+        headers: { Authorization: `Bearer ${provider.accessToken}` },
+      },
+    });
+    const received: { id: string; type: string }[] = [];
+    await new Promise<void>((resolve, reject) => {
+      const channel = client?.subscribe('private-auth0-demo-provider');
+      channel?.bind('new-notification', (data: { id: string; type: string }) => received.push(data));
+      channel?.bind('pusher:subscription_succeeded', () => resolve());
+      channel?.bind('pusher:subscription_error', (error: unknown) =>
+        reject(new Error(JSON.stringify(error))),
+      );
+    });
+    const document = await insertDocument(portal.db, portal.storage, { clinicNpi: OWN_CLINIC_NPI });
+    const response = await portal.app.inject({
+      method: 'POST',
+      url: `/api/reports/${document.id}/comments`,
+      headers: bearer(nurse),
+      payload: { to: 'auth0|demo-provider', text: 'Through the hosted service.' },
+    });
+    expect(response.statusCode).toBe(201);
+    const deadline = Date.now() + 8000;
+    while (received.length === 0 && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(received[0]?.type).toBe('comment');
+    const published = await portal.db
+      .selectFrom('realtimeOutbox')
+      .select('publishedAt')
+      .where('channel', '=', 'private-auth0-demo-provider')
+      .execute();
+    expect(published.every((row) => row.publishedAt !== null)).toBe(true);
+  });
+
+  it('the service refuses events that are not signed with its secret', async () => {
+    const body = JSON.stringify({
+      name: 'new-notification',
+      channels: ['private-auth0-demo-provider'],
+      data: '{}',
+    });
+    const response = await fetch(
+      `http://127.0.0.1:${servicePort}/apps/1/events?auth_key=portal&auth_timestamp=${Math.floor(Date.now() / 1000)}&auth_version=1.0&auth_signature=${'0'.repeat(64)}`,
+      { method: 'POST', headers: { 'content-type': 'application/json' }, body },
+    );
+    expect(response.status).toBe(401);
+  });
+});
