@@ -151,6 +151,10 @@ describe('clinic defaults administration in a real browser', () => {
     await expect.poll(() => row.count()).toBe(1);
     expect(await row.textContent()).toContain('12');
 
+    await page.setViewportSize({ width: 390, height: 844 });
+    await saveScreenshot(page, 'defaults-workflows-narrow', { fullPage: false });
+    await page.setViewportSize({ width: 1440, height: 900 });
+
     // Leave the shared server as it was.
     await row.getByRole('button', { name: 'Delete E2E max retries' }).click();
     await page

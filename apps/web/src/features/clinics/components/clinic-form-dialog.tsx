@@ -1,17 +1,10 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
-import { useTheme } from '@mui/material/styles';
 import TextField from '@mui/material/TextField';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import { enqueueSnackbar } from 'notistack';
 import { type FormEvent, useId, useState } from 'react';
+import { FormDialog } from '../../../components/form-dialog';
 import { toClinicBody } from '../api/clinic-body';
 import { useCreateClinic } from '../api/create-clinic';
 import { useUpdateClinic } from '../api/update-clinic';
@@ -49,11 +42,11 @@ const TEXT_FIELDS: TextFieldSpec[] = [
 
 function ClinicForm({
   target,
-  titleId,
+  open,
   onClose,
 }: {
   target: ClinicDialogTarget;
-  titleId: string;
+  open: boolean;
   onClose: () => void;
 }) {
   const [values, setValues] = useState<ClinicFormValues>(
@@ -107,57 +100,47 @@ function ClinicForm({
   };
 
   return (
-    <>
-      <DialogContent dividers sx={{ pt: 3 }}>
-        <Box component="form" id={formId} noValidate onSubmit={submit} aria-labelledby={titleId}>
-          {problems.length > 0 && (
-            <Alert severity="error" sx={{ mb: 2 }}>
-              {problems.map((problem) => (
-                <div key={problem}>{problem}</div>
-              ))}
-            </Alert>
-          )}
-          <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2 }}>
-            {TEXT_FIELDS.map((field) => (
-              <TextField
-                key={field.name}
-                id={`${formId}-${field.name}`}
-                label={field.label}
-                required={field.required}
-                size="small"
-                value={values[field.name]}
-                onChange={(event) => setField(field.name, event.target.value)}
-                error={Boolean(errors[field.name])}
-                helperText={errors[field.name] ?? field.helperText}
-                disabled={saving}
-                autoFocus={field.name === 'name'}
-                slotProps={{ htmlInput: { autoComplete: 'off' } }}
-                sx={{ gridColumn: field.name === 'name' ? { sm: 'span 2' } : undefined }}
-              />
-            ))}
-          </Box>
-          <FormControlLabel
-            sx={{ mt: 1 }}
-            control={
-              <Switch
-                checked={values.isActive}
-                onChange={(event) => setField('isActive', event.target.checked)}
-                disabled={saving}
-              />
-            }
-            label="Active"
+    <FormDialog
+      open={open}
+      title={target.mode === 'edit' ? 'Edit clinic' : 'New clinic'}
+      submitLabel={target.mode === 'create' ? 'Add clinic' : 'Save changes'}
+      saving={saving}
+      problems={problems}
+      onSubmit={(event) => void submit(event)}
+      onClose={onClose}
+      formId={formId}
+    >
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2 }}>
+        {TEXT_FIELDS.map((field) => (
+          <TextField
+            key={field.name}
+            id={`${formId}-${field.name}`}
+            label={field.label}
+            required={field.required}
+            size="small"
+            value={values[field.name]}
+            onChange={(event) => setField(field.name, event.target.value)}
+            error={Boolean(errors[field.name])}
+            helperText={errors[field.name] ?? field.helperText}
+            disabled={saving}
+            autoFocus={field.name === 'name'}
+            slotProps={{ htmlInput: { autoComplete: 'off' } }}
+            sx={{ gridColumn: field.name === 'name' ? { sm: 'span 2' } : undefined }}
           />
-        </Box>
-      </DialogContent>
-      <DialogActions sx={{ px: 3, py: 1.5 }}>
-        <Button onClick={onClose} disabled={saving}>
-          Cancel
-        </Button>
-        <Button type="submit" form={formId} variant="contained" loading={saving}>
-          {target.mode === 'create' ? 'Add clinic' : 'Save changes'}
-        </Button>
-      </DialogActions>
-    </>
+        ))}
+      </Box>
+      <FormControlLabel
+        sx={{ mt: 1 }}
+        control={
+          <Switch
+            checked={values.isActive}
+            onChange={(event) => setField('isActive', event.target.checked)}
+            disabled={saving}
+          />
+        }
+        label="Active"
+      />
+    </FormDialog>
   );
 }
 
@@ -171,20 +154,5 @@ export function ClinicFormDialog({
   open: boolean;
   onClose: () => void;
 }) {
-  const theme = useTheme();
-  const narrow = useMediaQuery(theme.breakpoints.down('sm'));
-  const titleId = useId();
-  return (
-    <Dialog
-      open={open && target !== null}
-      onClose={onClose}
-      fullWidth
-      maxWidth="sm"
-      fullScreen={narrow}
-      aria-labelledby={titleId}
-    >
-      <DialogTitle id={titleId}>{target?.mode === 'edit' ? 'Edit clinic' : 'New clinic'}</DialogTitle>
-      {target && <ClinicForm target={target} titleId={titleId} onClose={onClose} />}
-    </Dialog>
-  );
+  return target ? <ClinicForm target={target} open={open} onClose={onClose} /> : null;
 }

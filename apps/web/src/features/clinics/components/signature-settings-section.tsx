@@ -211,9 +211,11 @@ function SettingsOwnerPicker({
         value={userId}
         onChange={(event) => onChange(event.target.value)}
         sx={{ width: { xs: '100%', sm: 360 } }}
-        helperText={providers.isPending ? 'Loading the providers…' : 'The clinic, or one of its providers'}
+        helperText={
+          providers.isPending ? 'Loading the providers…' : "The clinic's settings, or one provider's"
+        }
       >
-        <MenuItem value={CLINIC_WIDE_USER_ID}>Whole clinic (every provider without their own)</MenuItem>
+        <MenuItem value={CLINIC_WIDE_USER_ID}>Whole clinic</MenuItem>
         {(providers.data ?? []).map((provider) => (
           <MenuItem key={provider.id} value={provider.id}>
             {formatUserDisplayName(provider.attributes)}
