@@ -7,7 +7,6 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { DEFAULT_SUPPORT_EMAILS } from '@portal/domain';
 import { useId, useState } from 'react';
@@ -41,19 +40,17 @@ export function HelpMenu() {
 
   return (
     <>
-      <Tooltip title="Help">
-        <IconButton
-          id={buttonId}
-          color="inherit"
-          aria-label="Help"
-          aria-haspopup="menu"
-          aria-expanded={open}
-          aria-controls={open ? menuId : undefined}
-          onClick={(event) => setAnchor(event.currentTarget)}
-        >
-          <HelpOutlineIcon />
-        </IconButton>
-      </Tooltip>
+      <IconButton
+        id={buttonId}
+        color="inherit"
+        aria-label="Help"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={open ? menuId : undefined}
+        onClick={(event) => setAnchor(event.currentTarget)}
+      >
+        <HelpOutlineIcon />
+      </IconButton>
       <Menu
         id={menuId}
         anchorEl={anchor}

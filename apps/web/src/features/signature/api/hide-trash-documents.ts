@@ -42,6 +42,12 @@ export function useTrashDocuments() {
         enqueueSnackbar(DELETE_FAILED_MESSAGE, { variant: 'error' });
     },
     onError: showFailure(DELETE_FAILED_MESSAGE),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: documentsQueryKey }),
+    // The lists are refetched; the trashed documents' own queries (PDF, comments) are not: they now
+    // answer 404, and the panel showing them goes once the list comes back without them.
+    onSettled: (_results, _error, { ids }) =>
+      queryClient.invalidateQueries({
+        queryKey: documentsQueryKey,
+        predicate: (query) => !ids.some((id) => query.queryKey.includes(id)),
+      }),
   });
 }
