@@ -38,6 +38,8 @@ export type Realtime = {
   state: RealtimeConnectionState;
   /** The signed-in user's channel (subscribed for as long as they are signed in). */
   userChannel: string | undefined;
+  /** Whether the server confirmed the user's channel subscription (events on it now arrive). */
+  userChannelReady: boolean;
   /** The current clinic's channel (follows the clinic picker). */
   clinicChannel: string | undefined;
   /** Subscribes (when needed) and binds; returns the unbind. */
@@ -52,6 +54,7 @@ const noop = () => {};
 export const DISABLED_REALTIME: Realtime = {
   state: 'disabled',
   userChannel: undefined,
+  userChannelReady: false,
   clinicChannel: undefined,
   bind: () => noop,
   bindGlobal: () => noop,

@@ -49,11 +49,27 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
   }, [key, cluster, host, forceTLS, authEndpoint]);
 
   const userChannel = userChannelName(user.id);
+  const [userChannelReady, setUserChannelReady] = useState(false);
   useEffect(() => {
     if (!client) return undefined;
-    client.subscribe(userChannel);
-    return () => client.unsubscribe(userChannel);
+    const channel = client.subscribe(userChannel);
+    const onSucceeded = () => setUserChannelReady(true);
+    const onError = (error: unknown) => {
+      setUserChannelReady(false);
+      log.warn('realtime subscription refused', { status: (error as { status?: number })?.status });
+    };
+    channel.bind('pusher:subscription_succeeded', onSucceeded);
+    channel.bind('pusher:subscription_error', onError);
+    if (channel.subscribed) setUserChannelReady(true);
+    return () => {
+      channel.unbind('pusher:subscription_succeeded', onSucceeded);
+      channel.unbind('pusher:subscription_error', onError);
+      client.unsubscribe(userChannel);
+      setUserChannelReady(false);
+    };
   }, [client, userChannel]);
+  // A dropped connection drops the subscription; pusher-js subscribes again once reconnected.
+  const ready = userChannelReady && state === 'connected';
 
   // Subscribing to a clinic the user may not read would only be refused (403).
   const mayReadDocuments = can('document:read');
@@ -88,8 +104,8 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
   );
 
   const value = useMemo<Realtime>(
-    () => ({ state, userChannel, clinicChannel, bind, bindGlobal }),
-    [state, userChannel, clinicChannel, bind, bindGlobal],
+    () => ({ state, userChannel, userChannelReady: ready, clinicChannel, bind, bindGlobal }),
+    [state, userChannel, ready, clinicChannel, bind, bindGlobal],
   );
   return <RealtimeContext value={value}>{children}</RealtimeContext>;
 }

@@ -83,6 +83,8 @@ export function NotificationBell() {
           aria-haspopup="dialog"
           aria-expanded={open}
           aria-controls={open ? panelId : undefined}
+          // For support and tests: 'live' once new notifications arrive on their own.
+          data-realtime={realtime.userChannelReady ? 'live' : realtime.state}
           onClick={openList}
         >
           <Badge badgeContent={list.unreadCount} max={99} color="error" overlap="circular">

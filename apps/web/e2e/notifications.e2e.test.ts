@@ -1,0 +1,297 @@
+import type { Page } from 'playwright-core';
+import { beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { saveScreenshot, useBrowserSession } from './support/browser';
+import { DEMO_CLINIC, readAccessToken, signIn } from './support/portal';
+
+const baseUrl = inject('baseUrl');
+const INBOX = '/signature/dashboard/';
+const PROVIDER_ID = 'auth0|demo-provider';
+
+function bell(page: Page) {
+  return page.getByRole('button', { name: /^Notifications, \d+ unread$/, includeHidden: true });
+}
+
+async function readUnreadCount(page: Page): Promise<number> {
+  const name = (await bell(page).getAttribute('aria-label')) ?? '';
+  return Number(/(\d+) unread/.exec(name)?.[1] ?? Number.NaN);
+}
+
+function panel(page: Page) {
+  return page.getByRole('dialog', { name: 'Notifications' });
+}
+
+function notificationList(page: Page) {
+  return panel(page).getByRole('list', { name: 'Notifications' });
+}
+
+function itemWithText(page: Page, text: string) {
+  return notificationList(page).getByRole('listitem').filter({ hasText: text });
+}
+
+function unreadOnlySwitch(page: Page) {
+  return panel(page).getByRole('switch', { name: 'Unread only' });
+}
+
+function toasts(page: Page) {
+  // By test id: while a dialog is open the page around it (the toasts too) is hidden from roles.
+  return page.getByTestId('notification-toast');
+}
+
+/** Signs in at the inbox and waits until the bell shows a count and new notifications arrive live. */
+async function openPortalLive(page: Page) {
+  await signIn(page, baseUrl, 'provider@example.org', { path: INBOX });
+  await bell(page).waitFor();
+  await expect.poll(() => bell(page).getAttribute('data-realtime'), { timeout: 20_000 }).toBe('live');
+}
+
+async function openBell(page: Page) {
+  await bell(page).click();
+  await panel(page).waitFor();
+  // The list (or its empty state) has loaded.
+  await expect.poll(() => panel(page).getByRole('status').count(), { timeout: 15_000 }).toBe(0);
+}
+
+async function closeBell(page: Page) {
+  await page.keyboard.press('Escape');
+  await panel(page).waitFor({ state: 'hidden' });
+}
+
+/** The nurse, through the API (a second signed-in browser gave the token). */
+type Nurse = { token: string; documentId: string };
+
+async function api<T>(token: string, path: string, init: { method?: string; body?: unknown } = {}) {
+  const response = await fetch(`${baseUrl}${path}`, {
+    method: init.method ?? 'GET',
+    headers: {
+      Authorization: `Bearer ${token}`,
+      Accept: 'application/json',
+      ...(init.body !== undefined && { 'Content-Type': 'application/json' }),
+    },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  if (!response.ok)
+    throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${await response.text()}`);
+  return (response.status === 204 ? undefined : await response.json()) as T;
+}
+
+/** The nurse comments on the document, addressed to the provider: the provider gets a notification. */
+async function commentToProvider(nurse: Nurse, text: string) {
+  await api(nurse.token, `/api/reports/${nurse.documentId}/comments`, {
+    method: 'POST',
+    body: { to: PROVIDER_ID, text },
+  });
+}
+
+describe('notifications in a real browser', () => {
+  let page: Page;
+  const nurse = {} as Nurse;
+
+  const session = useBrowserSession({ viewport: { width: 1440, height: 900 } });
+
+  beforeAll(async () => {
+    const context = await session.browser.newContext();
+    try {
+      const nursePage = await context.newPage();
+      await signIn(nursePage, baseUrl, 'nurse@example.org');
+      nurse.token = (await readAccessToken(nursePage)) ?? '';
+      expect(nurse.token).not.toBe('');
+      // The demo documents are seeded shortly after the server starts.
+      const deadline = Date.now() + 90_000;
+      for (;;) {
+        const list = await api<{ data: { id: string }[] }>(
+          nurse.token,
+          `/api/reports?filter[clinicNpi]=${DEMO_CLINIC.npi}&filter[status]=any&page[limit]=1`,
+        );
+        if (list.data[0]) {
+          nurse.documentId = list.data[0].id;
+          break;
+        }
+        if (Date.now() > deadline) throw new Error('no demo documents');
+        await new Promise((resolve) => setTimeout(resolve, 2000));
+      }
+    } finally {
+      await context.close();
+    }
+  });
+
+  beforeEach(() => {
+    ({ page } = session);
+  });
+
+  it('a comment for the provider rings the bell live, with a toast, and opens the document', async () => {
+    await openPortalLive(page);
+    const before = await readUnreadCount(page);
+    await saveScreenshot(page, 'notifications-header', { fullPage: false });
+
+    const text = `Please look at the night episode (${Date.now()}).`;
+    await commentToProvider(nurse, text);
+
+    // No reload: the count rises and a toast with the title shows bottom-left.
+    await expect.poll(() => readUnreadCount(page), { timeout: 20_000 }).toBe(before + 1);
+    const toast = toasts(page).first();
+    await toast.waitFor({ timeout: 10_000 });
+    expect(await toast.textContent()).toMatch(/commented on a/);
+    const box = await toast.boundingBox();
+    expect(box?.x ?? Number.NaN).toBeLessThan(100);
+    expect((box?.y ?? 0) + (box?.height ?? 0)).toBeGreaterThan(900 - 120);
+    await saveScreenshot(page, 'notifications-toast', { fullPage: false });
+
+    await openBell(page);
+    const item = itemWithText(page, text);
+    await expect.poll(() => item.count()).toBe(1);
+    expect(await item.getAttribute('data-read')).toBe('false');
+    await saveScreenshot(page, 'notifications-list', { fullPage: false });
+
+    // Opening it marks it read and goes to the document in the inbox.
+    await item.getByRole('button', { name: /^Unread: / }).click();
+    await page.waitForURL((url) => url.searchParams.get('idIn') === nurse.documentId);
+    await panel(page).waitFor({ state: 'hidden' });
+    await expect.poll(() => readUnreadCount(page)).toBe(before);
+    // The toast goes by itself after 5 s.
+    await expect.poll(() => toasts(page).count(), { timeout: 10_000 }).toBe(0);
+  });
+
+  it('the unread-only toggle: on by default, marking read removes the item, switching shows read ones, kept over a reload', async () => {
+    await openPortalLive(page);
+    const before = await readUnreadCount(page);
+    const stamp = Date.now();
+    const first = `First question (${stamp}).`;
+    const second = `Second question (${stamp}).`;
+    await commentToProvider(nurse, first);
+    await commentToProvider(nurse, second);
+    await expect.poll(() => readUnreadCount(page), { timeout: 20_000 }).toBe(before + 2);
+
+    await openBell(page);
+    expect(await unreadOnlySwitch(page).isChecked()).toBe(true);
+    await expect.poll(() => itemWithText(page, first).count()).toBe(1);
+    await expect.poll(() => itemWithText(page, second).count()).toBe(1);
+
+    await itemWithText(page, first)
+      .getByRole('button', { name: /^Mark as read: / })
+      .click();
+    await expect.poll(() => itemWithText(page, first).count()).toBe(0);
+    expect(await itemWithText(page, second).count()).toBe(1);
+    await expect.poll(() => readUnreadCount(page)).toBe(before + 1);
+
+    // Switching it off reloads the list from page one, read ones included.
+    await unreadOnlySwitch(page).click();
+    await expect.poll(() => itemWithText(page, first).count(), { timeout: 15_000 }).toBe(1);
+    expect(await itemWithText(page, first).getAttribute('data-read')).toBe('true');
+    expect(await itemWithText(page, second).getAttribute('data-read')).toBe('false');
+    await saveScreenshot(page, 'notifications-all', { fullPage: false });
+
+    // Marking it unread again in the full list keeps it there.
+    await itemWithText(page, first)
+      .getByRole('button', { name: /^Mark as unread: / })
+      .click();
+    await expect.poll(() => itemWithText(page, first).getAttribute('data-read')).toBe('false');
+    await expect.poll(() => readUnreadCount(page)).toBe(before + 2);
+
+    // The choice survives a reload.
+    await page.reload();
+    await bell(page).waitFor();
+    await openBell(page);
+    expect(await unreadOnlySwitch(page).isChecked()).toBe(false);
+
+    // Keyboard: the switch toggles with Space, and the list shows unread ones only again.
+    await unreadOnlySwitch(page).focus();
+    await page.keyboard.press('Space');
+    await expect.poll(() => unreadOnlySwitch(page).isChecked()).toBe(true);
+    await expect
+      .poll(() => notificationList(page).locator('[data-read="true"]').count(), { timeout: 15_000 })
+      .toBe(0);
+    await closeBell(page);
+    // Focus goes back to the bell.
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toMatch(
+      /^Notifications, \d+ unread$/,
+    );
+  });
+
+  it('mark all read, then delete all read, empty the list', async () => {
+    await openPortalLive(page);
+    const text = `Anything new? (${Date.now()})`;
+    await commentToProvider(nurse, text);
+    await expect.poll(() => readUnreadCount(page), { timeout: 20_000 }).toBeGreaterThan(0);
+
+    await openBell(page);
+    await panel(page).getByRole('button', { name: 'Mark all read' }).click();
+    await expect.poll(() => readUnreadCount(page)).toBe(0);
+    await expect.poll(() => panel(page).getByText('You have no unread notifications.').count()).toBe(1);
+    await saveScreenshot(page, 'notifications-empty-unread', { fullPage: false });
+
+    await unreadOnlySwitch(page).click();
+    await expect.poll(() => itemWithText(page, text).count(), { timeout: 15_000 }).toBe(1);
+    expect(await notificationList(page).locator('[data-read="false"]').count()).toBe(0);
+
+    await panel(page).getByRole('button', { name: 'Delete all read' }).click();
+    await expect.poll(() => panel(page).getByText('You have no notifications.').count()).toBe(1);
+    await saveScreenshot(page, 'notifications-empty', { fullPage: false });
+    await closeBell(page);
+
+    // Still empty after a reload: the server deleted them.
+    await page.reload();
+    await bell(page).waitFor();
+    await openBell(page);
+    expect(await panel(page).getByText('You have no notifications.').count()).toBe(1);
+  });
+
+  it('the preferences dialog saves the digests and realtime alerts, and sends a test notification', async () => {
+    await openPortalLive(page);
+    await openBell(page);
+    await panel(page).getByRole('button', { name: 'Notification preferences' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Notification preferences' });
+    await dialog.waitFor();
+    const daily = dialog.getByRole('switch', { name: 'Daily digest' });
+    await daily.waitFor();
+    const wasDaily = await daily.isChecked();
+    await daily.click();
+    await dialog.getByRole('radio', { name: 'All' }).check();
+    await saveScreenshot(page, 'notifications-preferences', { fullPage: false });
+
+    const before = await readUnreadCount(page);
+    await dialog.getByRole('button', { name: 'Send test notification' }).click();
+    await expect.poll(() => readUnreadCount(page), { timeout: 20_000 }).toBe(before + 1);
+    await expect.poll(() => toasts(page).filter({ hasText: 'Test notification' }).count()).toBe(1);
+
+    await dialog.getByRole('button', { name: 'Save preferences' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    const saved = await api<{
+      inAppPreferences: { enableDailyDigest: boolean; enableRealtimeAlerts: string };
+    }>((await readAccessToken(page)) ?? '', '/api/notifications/preferences');
+    expect(saved.inAppPreferences).toMatchObject({
+      enableDailyDigest: !wasDaily,
+      enableRealtimeAlerts: 'all',
+    });
+  });
+
+  it('an open inbox refreshes when another user acknowledges a document', async () => {
+    const list = await api<{ data: { id: string; attributes: { status: string; isLocked?: boolean } }[] }>(
+      nurse.token,
+      `/api/reports?filter[clinicNpi]=${DEMO_CLINIC.npi}&filter[status]=unsigned&page[limit]=20`,
+    );
+    const target = list.data.find((document) => !document.attributes.isLocked);
+    expect(target).toBeDefined();
+    const id = target?.id ?? '';
+    await signIn(page, baseUrl, 'provider@example.org', { path: `${INBOX}?status=any&idIn=${id}` });
+    const statusOf = () =>
+      page
+        .locator('section[aria-labelledby="selected-document-heading"] [data-status]')
+        .first()
+        .getAttribute('data-status', { timeout: 1000 })
+        .catch(() => undefined);
+    await expect.poll(statusOf, { timeout: 30_000 }).toBe('unsigned');
+    await expect.poll(() => bell(page).getAttribute('data-realtime'), { timeout: 20_000 }).toBe('live');
+
+    await api(nurse.token, `/api/reports/${id}/acknowledge`, { method: 'PATCH', body: {} });
+    await expect.poll(statusOf, { timeout: 20_000 }).toBe('acknowledged');
+    await saveScreenshot(page, 'notifications-inbox-refreshed', { fullPage: false });
+  });
+
+  it('a provider-company administrator reads the e-mail outbox', async () => {
+    await signIn(page, baseUrl, 'irhadmin@example.org', { path: '/admin/email-outbox' });
+    const table = page.getByRole('table', { name: 'E-mail outbox' });
+    await table.waitFor();
+    await expect.poll(() => page.getByRole('progressbar').count(), { timeout: 15_000 }).toBe(0);
+    await saveScreenshot(page, 'notifications-email-outbox', { fullPage: false });
+  });
+});
