@@ -66,6 +66,13 @@ describe('the global feature-flag and setting defaults', () => {
     });
     expect(wrong.statusCode).toBe(422);
     expect(wrong.json().details).toEqual([{ field: 'value', message: 'must be integer' }]);
+    // Clinics keep their values under the name, so a default is never renamed.
+    const renamed = await send(sysadmin, 'PUT', `/api/customers/defaults/workflows/${maxPages.id}`, {
+      ...body,
+      name: 'emrPageLimit',
+    });
+    expect(renamed.statusCode).toBe(422);
+    expect(renamed.json().details[0].field).toBe('name');
   });
 
   it.each([

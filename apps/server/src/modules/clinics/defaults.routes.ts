@@ -66,6 +66,11 @@ async function saveDefault(db: Db, actor: Actor, kind: Kind, body: Record<string
       ? await tx.selectFrom(table).selectAll().where('id', '=', id).forUpdate().executeTakeFirst()
       : undefined;
     if (id && !before) throw new NotFoundError('Default');
+    // Clinics keep their own values under the name: renaming would silently orphan them.
+    if (before && before.name !== body.name)
+      throw new UnprocessableError('A default keeps its name', [
+        { field: 'name', message: 'cannot be changed; create a new default instead' },
+      ]);
     const row = id
       ? await tx
           .updateTable(table)

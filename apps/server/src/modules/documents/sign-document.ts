@@ -27,9 +27,11 @@ export type SignInput = {
 
 export class DocumentStateError extends ConflictError {}
 
+/** A text setting's value; a setting switched off (or blank) stamps the default instead. */
 function settingText(configuration: MergedClinicConfiguration, name: string, fallback: string): string {
-  const value = configuration.settings[name]?.value;
-  return typeof value === 'string' && value.trim() !== '' ? value : fallback;
+  const setting = configuration.settings[name];
+  if (!setting || setting.enabled === false) return fallback;
+  return typeof setting.value === 'string' && setting.value.trim() !== '' ? setting.value : fallback;
 }
 
 function settingOn(configuration: MergedClinicConfiguration, name: string): boolean {
