@@ -85,8 +85,7 @@ export function SignatureInboxPage() {
 }
 
 function InboxContent({ filters }: { filters: InboxFilters }) {
-  const { can, canUseMultiSelectMenu, user, displayName, currentClinic, clinicConfiguration } = useSession();
-  const { configuration } = clinicConfiguration;
+  const { can, canUseMultiSelectMenu, user, displayName, currentClinic } = useSession();
   const { settings: signatureSettings } = useUserSignatureSettings(currentClinic?.npi, user.id);
   const providers = useClinicProviders(currentClinic?.npi, can('user:read'));
   const signerName = (signedBy: string) => {
@@ -135,10 +134,9 @@ function InboxContent({ filters }: { filters: InboxFilters }) {
   const [reassigning, setReassigning] = useState<string[] | undefined>();
   const [trashing, setTrashing] = useState(false);
 
-  const isCheckable = useCallback(
-    (document: (typeof documents)[number]) => isBulkSignable(document, configuration),
-    [configuration],
-  );
+  // Alerts get no checkbox, as 'Check all' leaves them out (SPEC §4), even where the clinic's
+  // physicianBulkSignAlerts flag would let the server bulk-sign them.
+  const isCheckable = isBulkSignable;
   // SPEC §4 rpmSelectByDos: an RPM document's check takes the same patient's RPM documents of that day along.
   const linkedChecks = useCallback(
     (id: string) => (signatureSettings.rpmSelectByDos ? listSameRpmVisitIds(documents, id, isCheckable) : []),
@@ -275,7 +273,7 @@ function InboxContent({ filters }: { filters: InboxFilters }) {
     );
   }
 
-  const bulkSignable = listBulkSignableIds(documents, configuration);
+  const bulkSignable = listBulkSignableIds(documents);
   const checkedIds = [...checked].filter((id) => bulkSignable.includes(id));
   const { bulkSignNote } = signatureSettings;
   const startBulkSign = async () => {
