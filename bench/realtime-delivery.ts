@@ -29,7 +29,7 @@ import {
 import { httpTransport, signInWith } from '../apps/server/src/test-support/sign-in';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 5000);
-const IN_FLIGHT = 50;
+const IN_FLIGHT = Number(process.env.BENCH_IN_FLIGHT ?? 10);
 const PASSWORD = 'Bench-Password-2026';
 const SECRET = randomBytes(32).toString('hex');
 const databaseUrl = process.env.BENCH_DATABASE_URL;
@@ -154,6 +154,7 @@ try {
 
   // 4. One API call per user channel, 50 in flight.
   const sentAt: number[] = new Array(CONNECTIONS);
+  const respondedAt: number[] = new Array(CONNECTIONS);
   let next = 0;
   const oneEach = performance.now();
   await Promise.all(
@@ -162,6 +163,7 @@ try {
         const index = next++;
         sentAt[index] = performance.now();
         await send([userId(index)]);
+        respondedAt[index] = performance.now();
       }
     }),
   );
@@ -173,6 +175,7 @@ try {
   const perCall = received
     .map((times, index) => (times[0] ?? Number.NaN) - (sentAt[index] ?? 0))
     .filter(Number.isFinite);
+  const responses = respondedAt.map((at, index) => at - (sentAt[index] ?? 0));
 
   // 5. One call addressed to all 5,000.
   const broadcastAt = performance.now();
@@ -193,6 +196,7 @@ try {
   console.log(
     `one API call per channel (${IN_FLIGHT} in flight, ${(CONNECTIONS / perCallSeconds).toFixed(0)} calls/s): delivery ${summary(perCall)}; missing ${missing}`,
   );
+  console.log(`  API response time of those calls: ${summary(responses)}`);
   console.log(
     `one API call to all ${CONNECTIONS}: response after ${broadcastResponded.toFixed(0)} ms; delivery ${summary(broadcast)}; missing ${CONNECTIONS - broadcast.length}`,
   );

@@ -1,43 +1,12 @@
-import { sql } from 'kysely';
 import Pusher from 'pusher';
 import type { RealtimePublisher } from './outbox-relay';
 import type { RealtimeEvent } from './realtime-outbox';
 
-/** The channel every instance listens on to deliver events to the WebSockets it holds. */
-export const FANOUT_CHANNEL = 'portal_realtime_fanout';
-
-// NOTIFY payloads must stay under 8000 bytes.
-const MAX_PAYLOAD_BYTES = 7000;
-
-/** Splits events into NOTIFY-sized JSON arrays. */
-export function packFanoutPayloads(events: readonly RealtimeEvent[]): string[] {
-  const payloads: string[] = [];
-  let batch: string[] = [];
-  let size = 2;
-  for (const event of events) {
-    const item = JSON.stringify([event.channel, event.event, event.data]);
-    if (batch.length > 0 && size + item.length + 1 > MAX_PAYLOAD_BYTES) {
-      payloads.push(`[${batch.join(',')}]`);
-      batch = [];
-      size = 2;
-    }
-    batch.push(item);
-    size += item.length + 1;
-  }
-  if (batch.length > 0) payloads.push(`[${batch.join(',')}]`);
-  return payloads;
-}
-
-export function unpackFanoutPayload(payload: string): RealtimeEvent[] {
-  const items = JSON.parse(payload) as [string, string, Record<string, unknown>][];
-  return items.map(([channel, event, data]) => ({ channel, event, data }));
-}
-
-/** Our own WebSocket endpoint: every instance (this one too) hears the batch through PostgreSQL. */
-export const publishThroughDatabase: RealtimePublisher = async (tx, events) => {
-  for (const payload of packFanoutPayloads(events))
-    await sql`SELECT pg_notify(${FANOUT_CHANNEL}, ${payload})`.execute(tx);
-};
+/**
+ * The portal's own endpoint: the events already reached every instance at their commit (see
+ * enqueueRealtimeEvents), so the relay only marks them published.
+ */
+export const publishNothingMore: RealtimePublisher = async () => {};
 
 export type HostedPusherSettings = {
   appId: string;

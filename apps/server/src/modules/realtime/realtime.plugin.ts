@@ -12,18 +12,12 @@ import { requireActor } from '../../plugins/authenticate';
 import { getOrCreateSecret } from '../identity/key-store';
 import { signChannel } from './channel-signature';
 import { createOutboxRelay } from './outbox-relay';
-import {
-  createHostedPusher,
-  FANOUT_CHANNEL,
-  publishThroughDatabase,
-  publishThroughPusher,
-  unpackFanoutPayload,
-} from './publishers';
+import { createHostedPusher, publishNothingMore, publishThroughPusher } from './publishers';
 import { servePusherConnection } from './pusher-connection';
 import { pusherHttpApi } from './pusher-http-api';
 import { CHANNEL_NAME_PATTERN, mayJoinChannel } from './realtime-channels';
 import { RealtimeHub } from './realtime-hub';
-import { OUTBOX_WAKE_CHANNEL } from './realtime-outbox';
+import { FANOUT_CHANNEL, OUTBOX_WAKE_CHANNEL, unpackFanoutPayload } from './realtime-outbox';
 
 /** SPEC §9 realtime client defaults; the server closes a connection silent for activity + pong timeout. */
 export const ACTIVITY_TIMEOUT_SECONDS = 120;
@@ -62,14 +56,16 @@ const realtimePlugin: FastifyPluginAsyncZod<RealtimeOptions> = async (app, optio
 
   const relay = createOutboxRelay({
     db,
-    publish: pusher ? publishThroughPusher(pusher) : publishThroughDatabase,
+    publish: pusher ? publishThroughPusher(pusher) : publishNothingMore,
     log: app.log,
   });
   const stopListening = [
-    await options.listen(OUTBOX_WAKE_CHANNEL, () => relay.wake()),
     await options.listen(FANOUT_CHANNEL, (payload) => {
       for (const event of unpackFanoutPayload(payload)) hub.deliver(event);
     }),
+    // Hosted Pusher hears of events right after their commit; for the own endpoint the relay's
+    // once-a-second bookkeeping is enough.
+    ...(pusher ? [await options.listen(OUTBOX_WAKE_CHANNEL, () => relay.wake())] : []),
   ];
 
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
