@@ -17,6 +17,8 @@ import {
 const baseUrl = inject('baseUrl');
 const INBOX = 'Signature inbox';
 const EVERY_PAGE = [INBOX, 'Clinics', 'Users'];
+/** Provider-company administrators also have the global pages: clinic defaults and the e-mail outbox. */
+const PROVIDER_ADMIN_PAGES = [...EVERY_PAGE, 'Clinic defaults', 'E-mail outbox'];
 
 type Expectation = {
   email: string;
@@ -38,13 +40,13 @@ const ACCOUNTS: Expectation[] = [
   { email: 'clinicadmin@example.org', nav: EVERY_PAGE, clinics: 1, home: '/signature/dashboard/' },
   {
     email: 'irhadmin@example.org',
-    nav: EVERY_PAGE,
+    nav: PROVIDER_ADMIN_PAGES,
     clinics: SEEDED_CLINIC_COUNT,
     home: '/signature/dashboard/',
   },
   {
     email: 'sysadmin@example.org',
-    nav: EVERY_PAGE,
+    nav: PROVIDER_ADMIN_PAGES,
     clinics: SEEDED_CLINIC_COUNT,
     home: '/signature/dashboard/',
   },

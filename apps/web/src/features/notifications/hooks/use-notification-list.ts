@@ -18,7 +18,7 @@ import { readUnreadOnly, writeUnreadOnly } from '../unread-only-storage';
 
 export type NotificationList = NotificationListState & {
   hasMore: boolean;
-  /** Page one again; resolves with it (undefined when it failed or a newer request replaced it). */
+  /** Page one again; resolves with it (undefined when it failed). */
   reload: () => Promise<NotificationPage | undefined>;
   loadMore: () => Promise<void>;
   setUnreadOnly: (unreadOnly: boolean) => void;
@@ -47,7 +47,8 @@ export function useNotificationList(): NotificationList {
     try {
       const page = await getNotifications({ unreadOnly, offset });
       dispatch({ type: 'page-loaded', generation: requestGeneration, offset, page });
-      return requestGeneration === generation.current ? page : undefined;
+      // Even when a newer request replaced it, the page is still good for finding an item's title.
+      return page;
     } catch (error) {
       dispatch({ type: 'load-failed', generation: requestGeneration, offset });
       // The empty list says so itself; a failed reload or 'Load more' over a shown list says it here.
