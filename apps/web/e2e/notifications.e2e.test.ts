@@ -126,11 +126,13 @@ describe('notifications in a real browser', () => {
     const text = `Please look at the night episode (${Date.now()}).`;
     await commentToProvider(nurse, text);
 
-    // No reload: the count rises and a toast with the title shows bottom-left.
-    await expect.poll(() => readUnreadCount(page), { timeout: 20_000 }).toBe(before + 1);
-    const toast = toasts(page).first();
+    // No reload: the count rises and a toast with the title shows bottom-left. (A reminder the server
+    // sends at start-up may ring too, so counts are compared, not fixed.)
+    await expect.poll(() => readUnreadCount(page), { timeout: 20_000 }).toBeGreaterThan(before);
+    const toast = toasts(page)
+      .filter({ hasText: /commented on a/ })
+      .first();
     await toast.waitFor({ timeout: 10_000 });
-    expect(await toast.textContent()).toMatch(/commented on a/);
     const box = await toast.boundingBox();
     expect(box?.x ?? Number.NaN).toBeLessThan(100);
     expect((box?.y ?? 0) + (box?.height ?? 0)).toBeGreaterThan(900 - 120);
@@ -141,12 +143,13 @@ describe('notifications in a real browser', () => {
     await expect.poll(() => item.count()).toBe(1);
     expect(await item.getAttribute('data-read')).toBe('false');
     await saveScreenshot(page, 'notifications-list', { fullPage: false });
+    const beforeOpen = await readUnreadCount(page);
 
     // Opening it marks it read and goes to the document in the inbox.
     await item.getByRole('button', { name: /^Unread: / }).click();
     await page.waitForURL((url) => url.searchParams.get('idIn') === nurse.documentId);
     await panel(page).waitFor({ state: 'hidden' });
-    await expect.poll(() => readUnreadCount(page)).toBe(before);
+    await expect.poll(() => readUnreadCount(page)).toBe(beforeOpen - 1);
     // The toast goes by itself after 5 s.
     await expect.poll(() => toasts(page).count(), { timeout: 10_000 }).toBe(0);
   });
@@ -159,9 +162,10 @@ describe('notifications in a real browser', () => {
     const second = `Second question (${stamp}).`;
     await commentToProvider(nurse, first);
     await commentToProvider(nurse, second);
-    await expect.poll(() => readUnreadCount(page), { timeout: 20_000 }).toBe(before + 2);
+    await expect.poll(() => readUnreadCount(page), { timeout: 20_000 }).toBeGreaterThanOrEqual(before + 2);
 
     await openBell(page);
+    const unreadBefore = await readUnreadCount(page);
     expect(await unreadOnlySwitch(page).isChecked()).toBe(true);
     await expect.poll(() => itemWithText(page, first).count()).toBe(1);
     await expect.poll(() => itemWithText(page, second).count()).toBe(1);
@@ -171,7 +175,7 @@ describe('notifications in a real browser', () => {
       .click();
     await expect.poll(() => itemWithText(page, first).count()).toBe(0);
     expect(await itemWithText(page, second).count()).toBe(1);
-    await expect.poll(() => readUnreadCount(page)).toBe(before + 1);
+    await expect.poll(() => readUnreadCount(page)).toBe(unreadBefore - 1);
 
     // Switching it off reloads the list from page one, read ones included.
     await unreadOnlySwitch(page).click();
@@ -185,7 +189,7 @@ describe('notifications in a real browser', () => {
       .getByRole('button', { name: /^Mark as unread: / })
       .click();
     await expect.poll(() => itemWithText(page, first).getAttribute('data-read')).toBe('false');
-    await expect.poll(() => readUnreadCount(page)).toBe(before + 2);
+    await expect.poll(() => readUnreadCount(page)).toBe(unreadBefore);
 
     // The choice survives a reload.
     await page.reload();
@@ -250,7 +254,7 @@ describe('notifications in a real browser', () => {
 
     const before = await readUnreadCount(page);
     await dialog.getByRole('button', { name: 'Send test notification' }).click();
-    await expect.poll(() => readUnreadCount(page), { timeout: 20_000 }).toBe(before + 1);
+    await expect.poll(() => readUnreadCount(page), { timeout: 20_000 }).toBeGreaterThan(before);
     await expect.poll(() => toasts(page).filter({ hasText: 'Test notification' }).count()).toBe(1);
 
     await dialog.getByRole('button', { name: 'Save preferences' }).click();
@@ -285,6 +289,21 @@ describe('notifications in a real browser', () => {
     await api(nurse.token, `/api/reports/${id}/acknowledge`, { method: 'PATCH', body: {} });
     await expect.poll(statusOf, { timeout: 20_000 }).toBe('acknowledged');
     await saveScreenshot(page, 'notifications-inbox-refreshed', { fullPage: false });
+  });
+
+  it('on a narrow screen the bell fits the header and the list opens by keyboard', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openPortalLive(page);
+    const box = await bell(page).boundingBox();
+    expect((box?.x ?? 0) + (box?.width ?? 999)).toBeLessThanOrEqual(390);
+    await bell(page).focus();
+    await page.keyboard.press('Enter');
+    await panel(page).waitFor();
+    const panelBox = await panel(page).boundingBox();
+    expect(panelBox?.x ?? -1).toBeGreaterThanOrEqual(0);
+    expect((panelBox?.x ?? 0) + (panelBox?.width ?? 999)).toBeLessThanOrEqual(390);
+    await saveScreenshot(page, 'notifications-narrow', { fullPage: false });
+    await closeBell(page);
   });
 
   it('a provider-company administrator reads the e-mail outbox', async () => {

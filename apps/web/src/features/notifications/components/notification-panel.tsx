@@ -86,22 +86,24 @@ export function NotificationPanel({
           }
           label={<Typography variant="body2">Unread only</Typography>}
         />
-        <Button
-          size="small"
-          disabled={bulkBusy || list.unreadCount === 0}
-          onClick={() => runBulk(list.markAllRead)}
-        >
-          Mark all read
-        </Button>
-        <Button
-          size="small"
-          color="inherit"
-          // In an unread-only list no read ones are shown, but some may exist: the action stays offered.
-          disabled={bulkBusy || (!list.unreadOnly && !hasRead)}
-          onClick={() => runBulk(list.deleteAllRead)}
-        >
-          Delete all read
-        </Button>
+        <Box sx={{ display: 'flex', gap: 0.5, ml: 'auto' }}>
+          <Button
+            size="small"
+            disabled={bulkBusy || list.unreadCount === 0}
+            onClick={() => runBulk(list.markAllRead)}
+          >
+            Mark all read
+          </Button>
+          <Button
+            size="small"
+            color="inherit"
+            // In an unread-only list no read ones are shown, but some may exist: the action stays offered.
+            disabled={bulkBusy || (!list.unreadOnly && !hasRead)}
+            onClick={() => runBulk(list.deleteAllRead)}
+          >
+            Delete all read
+          </Button>
+        </Box>
       </Box>
       <Divider />
       <Box
