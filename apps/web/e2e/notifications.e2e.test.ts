@@ -239,6 +239,33 @@ describe('notifications in a real browser', () => {
     expect(await panel(page).getByText('You have no notifications.').count()).toBe(1);
   });
 
+  it("'Load more' shows while more exist, 25 a page, newest first", async () => {
+    await openPortalLive(page);
+    const token = (await readAccessToken(page)) ?? '';
+    // A clean slate, then 27 notifications.
+    await api(token, '/api/notifications/in-app/mark-all-as-read', { method: 'POST' });
+    await api(token, '/api/notifications/in-app/delete-all-read', { method: 'POST' });
+    for (let i = 0; i < 27; i++) await api(token, '/api/notifications/in-app/test', { method: 'POST' });
+    await expect.poll(() => readUnreadCount(page), { timeout: 20_000 }).toBeGreaterThanOrEqual(27);
+    // At most three toasts at once.
+    expect(await toasts(page).count()).toBeLessThanOrEqual(3);
+
+    await openBell(page);
+    const items = notificationList(page).getByRole('listitem');
+    await expect.poll(() => items.count()).toBe(25);
+    const loadMore = panel(page).getByRole('button', { name: 'Load more' });
+    await loadMore.scrollIntoViewIfNeeded();
+    await saveScreenshot(page, 'notifications-load-more', { fullPage: false });
+    await loadMore.click();
+    const total = await readUnreadCount(page);
+    await expect.poll(() => items.count(), { timeout: 15_000 }).toBe(total);
+    expect(await loadMore.count()).toBe(0);
+    const times = await notificationList(page)
+      .locator('time')
+      .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('datetime') ?? ''));
+    expect([...times].sort().reverse()).toEqual(times);
+  });
+
   it('the preferences dialog saves the digests and realtime alerts, and sends a test notification', async () => {
     await openPortalLive(page);
     await openBell(page);
