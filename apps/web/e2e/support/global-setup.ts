@@ -64,6 +64,24 @@ async function waitForHealthy(url: string, server: ChildProcess, output: () => s
   );
 }
 
+async function waitForOutput(
+  pattern: RegExp,
+  server: ChildProcess,
+  read: () => string,
+  output: () => string,
+) {
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (pattern.test(read())) return;
+    if (server.exitCode !== null)
+      throw new Error(`The portal server exited with code ${server.exitCode}.\n${output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(
+    `The portal server never printed ${pattern} within ${START_TIMEOUT_MS / 1000} s.\n${output()}`,
+  );
+}
+
 /**
  * Browser tests run against the real thing: the built web app served by the real server process
  * on its own port and a fresh data directory. Missing prerequisites fail loudly, never skip.
@@ -96,7 +114,8 @@ export default async function setup(project: TestProject) {
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     PUBLIC_URL: baseUrl,
-    LOG_LEVEL: 'warn',
+    // info: the 'Demo documents ready' line tells when the background seeding is done.
+    LOG_LEVEL: 'info',
     WEB_DIST_DIR: webDist,
     // Demo accounts (sysadmin@example.org …) with a password the tests know.
     DEMO_DATA: 'true',
@@ -156,6 +175,8 @@ export default async function setup(project: TestProject) {
 
   try {
     await waitForHealthy(`${baseUrl}/api/customers/healthcheck`, server, output);
+    // The demo documents are made in the background after the server answers; tests count on them all.
+    await waitForOutput(/Demo documents ready/, server, () => stdout, output);
   } catch (error) {
     await teardown();
     throw error;

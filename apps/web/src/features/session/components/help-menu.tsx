@@ -9,7 +9,7 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import { DEFAULT_SUPPORT_EMAILS } from '@portal/domain';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { usePortalTitle } from '../../../lib/auth/portal-config';
 import { useSession } from '../../../lib/session/session-context';
 
@@ -37,6 +37,13 @@ export function HelpMenu() {
   const open = anchor !== null;
   // The merged setting falls back to the global default; until the clinic is loaded, so does this.
   const emails = listSupportEmails(clinicConfiguration.settings.supportEmails?.value);
+  // The clinic's addresses can arrive while the menu is open (it opens on the defaults): the new first
+  // item takes the focus, so the keyboard is never left on a removed element.
+  const firstItem = useRef<HTMLAnchorElement | null>(null);
+  const emailsKey = emails.join(',');
+  useEffect(() => {
+    if (open && emailsKey && !firstItem.current?.contains(document.activeElement)) firstItem.current?.focus();
+  }, [open, emailsKey]);
 
   return (
     <>
@@ -72,9 +79,10 @@ export function HelpMenu() {
           </Typography>
         </Box>
         <Divider />
-        {emails.map((email) => (
+        {emails.map((email, index) => (
           <MenuItem
             key={email}
+            ref={index === 0 ? firstItem : undefined}
             component="a"
             href={`mailto:${email}`}
             onClick={() => setAnchor(null)}

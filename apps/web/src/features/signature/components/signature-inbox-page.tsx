@@ -8,7 +8,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { formatUserDisplayName, HEADER_HEIGHT_PX, TOOLBAR_HEIGHT_PX } from '@portal/domain';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageMessage } from '../../../components/page-message';
 import { isApiError } from '../../../lib/api-client';
@@ -26,6 +26,7 @@ import { useSetDocumentLock } from '../api/set-document-lock';
 import { useSetDocumentPin } from '../api/set-document-pin';
 import { useSignDocument } from '../api/sign-document';
 import { useUnsignDocument } from '../api/unsign-document';
+import type { DocumentResource } from '../document-resource';
 import { useBulkSign } from '../hooks/use-bulk-sign';
 import { useInboxKeyboard } from '../hooks/use-inbox-keyboard';
 import { useSignAll } from '../hooks/use-sign-all';
@@ -123,8 +124,19 @@ function InboxContent({ filters }: { filters: InboxFilters }) {
   const totalCount = firstPage?.metadata.totalCount;
 
   const [chosenId, setChosenId] = useState<string | undefined>(filters.idIn || undefined);
-  const selectedId = resolveSelectedId(documents, chosenId);
-  const selected = documents.find((document) => document.id === selectedId);
+  // A refresh (realtime push) can drop the document the reader is on from the list, e.g. once signed it
+  // leaves To do: the panel keeps it rather than jumping to another document under the reader's hands.
+  const lastSelected = useRef<DocumentResource | undefined>(undefined);
+  const listed = documents.find((document) => document.id === chosenId);
+  const retained =
+    !listed && chosenId && lastSelected.current?.id === chosenId ? lastSelected.current : undefined;
+  const selectedId = retained ? retained.id : resolveSelectedId(documents, chosenId);
+  const selected = retained ?? documents.find((document) => document.id === selectedId);
+  useEffect(() => {
+    lastSelected.current = selected;
+  }, [selected]);
+  /** Leaves the selected document for the list's first (after it was trashed or hidden away). */
+  const releaseSelection = () => setChosenId(undefined);
 
   const [checked, setChecked] = useState<ReadonlySet<string>>(new Set());
   const [bulkMode, setBulkMode] = useState(false);
@@ -140,7 +152,7 @@ function InboxContent({ filters }: { filters: InboxFilters }) {
   // SPEC §4 rpmSelectByDos: an RPM document's check takes the same patient's RPM documents of that day along.
   const linkedChecks = useCallback(
     (id: string) => (signatureSettings.rpmSelectByDos ? listSameRpmVisitIds(documents, id, isCheckable) : []),
-    [signatureSettings.rpmSelectByDos, documents, isCheckable],
+    [signatureSettings.rpmSelectByDos, documents],
   );
 
   // SPEC §4: after the first page loads, the first document is selected and checked.
@@ -205,7 +217,9 @@ function InboxContent({ filters }: { filters: InboxFilters }) {
     canHide: can('document:update'),
     canTrash: can('document:trash'),
     onReassign: () => selected && setReassigning([selected.id]),
-    onHide: (hidden) => selected && hide.mutate({ id: selected.id, hidden }),
+    onHide: (hidden) =>
+      selected &&
+      hide.mutate({ id: selected.id, hidden }, { onSuccess: hidden ? releaseSelection : undefined }),
     onTrash: () => setTrashing(true),
   };
   const comments: DocumentPanelComments = {
@@ -428,7 +442,10 @@ function InboxContent({ filters }: { filters: InboxFilters }) {
           pending={trash.isPending}
           onCancel={() => setTrashing(false)}
           onConfirm={(note) =>
-            trash.mutate({ ids: [selected.id], note }, { onSettled: () => setTrashing(false) })
+            trash.mutate(
+              { ids: [selected.id], note },
+              { onSettled: () => setTrashing(false), onSuccess: releaseSelection },
+            )
           }
         />
       )}
