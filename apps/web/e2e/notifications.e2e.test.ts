@@ -130,7 +130,7 @@ describe('notifications in a real browser', () => {
     // sends at start-up may ring too, so counts are compared, not fixed.)
     await expect.poll(() => readUnreadCount(page), { timeout: 20_000 }).toBeGreaterThan(before);
     const toast = toasts(page)
-      .filter({ hasText: /commented on a/ })
+      .filter({ hasText: /commented on the/ })
       .first();
     await toast.waitFor({ timeout: 10_000 });
     const box = await toast.boundingBox();

@@ -1,4 +1,10 @@
-import { can, GLOBAL_CLINIC_NPI, type RealtimeAlertPreference, wantsRealtimeAlert } from '@portal/domain';
+import {
+  can,
+  DOCUMENT_TYPE_LABELS,
+  GLOBAL_CLINIC_NPI,
+  type RealtimeAlertPreference,
+  wantsRealtimeAlert,
+} from '@portal/domain';
 import { sql } from 'kysely';
 import type { Tx } from '../../db/transaction';
 import { UnprocessableError } from '../../http/errors';
@@ -9,8 +15,10 @@ import { createNotifications, documentLink } from './create-notifications';
 
 type DocumentSummary = { id: string; clinicNpi: string; type: string; serviceLine: string };
 
+/** 'the 90 Day report', 'the Alert report': the type's display label, as the inbox shows it. */
 function describeDocument(document: DocumentSummary): string {
-  return `${document.serviceLine} ${document.type} report`;
+  const label = (DOCUMENT_TYPE_LABELS as Record<string, string>)[document.type] ?? document.type;
+  return `${label} report`;
 }
 
 function excerpt(text: string, length = 140): string {
@@ -44,7 +52,7 @@ export async function notifyCommentRecipient(
     userIds: [recipient.id],
     type: 'comment',
     category: 'CRM',
-    title: `${options.authorName} commented on a ${describeDocument(options.document)}`,
+    title: `${options.authorName} commented on the ${describeDocument(options.document)}`,
     text: excerpt(options.text),
     subTitle: describeDocument(options.document),
     url: documentLink(options.document.id),
@@ -72,7 +80,7 @@ export async function notifyProblemReported(
   await createNotifications(tx, {
     userIds: staff,
     type: 'problem-reported',
-    title: `Problem reported on a ${describeDocument(options.document)}`,
+    title: `Problem reported on the ${describeDocument(options.document)}`,
     text: excerpt(options.text),
     subTitle: `Clinic ${options.document.clinicNpi}`,
     url: documentLink(options.document.id),

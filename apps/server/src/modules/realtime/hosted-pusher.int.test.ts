@@ -1,6 +1,7 @@
-import Pusher from 'pusher-js';
+import type Pusher from 'pusher-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertDocument, OWN_CLINIC_NPI } from '../../test-support/fixtures';
+import { connectPusher } from '../../test-support/pusher-client';
 import { findFreePort } from '../../test-support/server-process';
 import { bearer, signIn } from '../../test-support/sign-in';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
@@ -59,18 +60,10 @@ describe('with PUSHER_* set, events go through the official pusher package', () 
       signIn(portal.app, 'provider@example.org'),
       signIn(portal.app, 'nurse@example.org'),
     ]);
-    client = new Pusher('portal', {
-      cluster: 'local',
-      wsHost: '127.0.0.1',
+    client = connectPusher({
       wsPort: servicePort,
-      forceTLS: false,
-      enabledTransports: ['ws'],
-      disableStats: true,
-      channelAuthorization: {
-        endpoint: `${portalUrl}/api/realtime/auth`,
-        transport: 'ajax',
-        headers: { Authorization: `Bearer ${provider.accessToken}` },
-      },
+      authEndpoint: `${portalUrl}/api/realtime/auth`,
+      accessToken: provider.accessToken,
     });
     const received: { id: string; type: string }[] = [];
     await new Promise<void>((resolve, reject) => {

@@ -1,56 +1,18 @@
-import Pusher from 'pusher-js';
+import type Pusher from 'pusher-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { insertDocument, OTHER_CLINIC_NPI, OWN_CLINIC_NPI } from '../../test-support/fixtures';
+import {
+  connectPusher as connectClient,
+  type ReceivedEvent as Received,
+  subscribeChannel as subscribe,
+  waitFor,
+} from '../../test-support/pusher-client';
 import { findFreePort } from '../../test-support/server-process';
 import { bearer, signIn, type Tokens } from '../../test-support/sign-in';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 
 // The real pusher-js client against the portal's own Pusher-compatible endpoint, over a real socket.
-
-type Received = { event: string; data: unknown };
-
-function connectPusher(baseUrl: string, port: number, tokens: Tokens) {
-  const pusher = new Pusher('portal', {
-    cluster: 'local',
-    wsHost: '127.0.0.1',
-    wsPort: port,
-    forceTLS: false,
-    enabledTransports: ['ws'],
-    disableStats: true,
-    activityTimeout: 120_000,
-    pongTimeout: 30_000,
-    unavailableTimeout: 10_000,
-    channelAuthorization: {
-      endpoint: `${baseUrl}/api/realtime/auth`,
-      transport: 'ajax',
-      headers: { Authorization: `Bearer ${tokens.accessToken}` },
-    },
-  });
-  return pusher;
-}
-
-/** Subscribes and resolves with 'succeeded' or the refusal's HTTP status. */
-function subscribe(pusher: Pusher, channelName: string, received: Received[]) {
-  return new Promise<'succeeded' | number>((resolve) => {
-    const channel = pusher.subscribe(channelName);
-    channel.bind_global((event: string, data: unknown) => {
-      if (!event.startsWith('pusher')) received.push({ event, data });
-    });
-    channel.bind('pusher:subscription_succeeded', () => resolve('succeeded'));
-    channel.bind('pusher:subscription_error', (error: { status: number }) => resolve(error.status));
-  });
-}
-
-async function waitFor<T>(read: () => T | undefined, timeoutMs = 5000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = read();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 describe('realtime push over the Pusher protocol', () => {
   let portal: TestApp;
@@ -59,6 +21,12 @@ describe('realtime push over the Pusher protocol', () => {
   let provider: Tokens;
   let nurse: Tokens;
   const clients: Pusher[] = [];
+  const connectPusher = (tokens: Tokens) =>
+    connectClient({
+      wsPort: port,
+      authEndpoint: `${baseUrl}/api/realtime/auth`,
+      accessToken: tokens.accessToken,
+    });
 
   beforeAll(async () => {
     portal = await createTestApp();
@@ -76,7 +44,7 @@ describe('realtime push over the Pusher protocol', () => {
   });
 
   it('the provider hears, live, that the nurse commented to them; the event carries ids only', async () => {
-    const pusher = connectPusher(baseUrl, port, provider);
+    const pusher = connectPusher(provider);
     clients.push(pusher);
     const received: Received[] = [];
     expect(await subscribe(pusher, 'private-auth0-demo-provider', received)).toBe('succeeded');
@@ -107,7 +75,7 @@ describe('realtime push over the Pusher protocol', () => {
   });
 
   it("refuses another user's channel and another clinic's channel with 403", async () => {
-    const pusher = connectPusher(baseUrl, port, provider);
+    const pusher = connectPusher(provider);
     clients.push(pusher);
     expect(await subscribe(pusher, 'private-auth0-demo-nurse', [])).toBe(403);
     expect(await subscribe(pusher, `private-clinic-${OTHER_CLINIC_NPI}`, [])).toBe(403);
@@ -138,7 +106,7 @@ describe('realtime push over the Pusher protocol', () => {
   });
 
   it('open inboxes of the clinic hear that a document changed', async () => {
-    const pusher = connectPusher(baseUrl, port, nurse);
+    const pusher = connectPusher(nurse);
     clients.push(pusher);
     const received: Received[] = [];
     expect(await subscribe(pusher, `private-clinic-${OWN_CLINIC_NPI}`, received)).toBe('succeeded');

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import Pusher from 'pusher-js';
+import type Pusher from 'pusher-js';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type DatabaseHandle, openPostgres } from '../../db/client';
 import {
@@ -11,6 +11,12 @@ import {
   uniqueDatabaseName,
 } from '../../test-support/database-templates';
 import { insertDocument, OWN_CLINIC_NPI } from '../../test-support/fixtures';
+import {
+  connectPusher,
+  type ReceivedEvent,
+  subscribeChannel,
+  waitFor,
+} from '../../test-support/pusher-client';
 import {
   findFreePort,
   type ServerProcess,
@@ -26,40 +32,17 @@ import { httpTransport, signInWith, type Tokens } from '../../test-support/sign-
 type Received = { event: string; data: { id?: string; type?: string } };
 
 function listenAs(instance: ServerProcess, tokens: Tokens, channelName: string) {
-  const port = Number(new URL(instance.url).port);
-  const pusher = new Pusher('portal', {
-    cluster: 'local',
-    wsHost: '127.0.0.1',
-    wsPort: port,
-    forceTLS: false,
-    enabledTransports: ['ws'],
-    disableStats: true,
-    channelAuthorization: {
-      endpoint: `${instance.url}/api/realtime/auth`,
-      transport: 'ajax',
-      headers: { Authorization: `Bearer ${tokens.accessToken}` },
-    },
+  const pusher = connectPusher({
+    wsPort: Number(new URL(instance.url).port),
+    authEndpoint: `${instance.url}/api/realtime/auth`,
+    accessToken: tokens.accessToken,
   });
-  const received: Received[] = [];
-  const subscribed = new Promise<void>((resolve, reject) => {
-    const channel = pusher.subscribe(channelName);
-    channel.bind('new-notification', (data: Received['data']) =>
-      received.push({ event: 'new-notification', data }),
-    );
-    channel.bind('pusher:subscription_succeeded', () => resolve());
-    channel.bind('pusher:subscription_error', (error: unknown) => reject(new Error(JSON.stringify(error))));
+  const events: ReceivedEvent[] = [];
+  const received = events as Received[];
+  const subscribed = subscribeChannel(pusher, channelName, events).then((result) => {
+    if (result !== 'succeeded') throw new Error(`subscription refused: ${result}`);
   });
   return { pusher, received, subscribed };
-}
-
-async function waitFor<T>(read: () => T | undefined, timeoutMs = 8000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = read();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('timed out waiting for the event');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
 }
 
 function postgresServer() {
