@@ -240,9 +240,7 @@ export type NotificationPreferencesTable = {
 
 export type RealtimeOutboxTable = {
   id: Generated<string>;
-  channel: string;
-  event: string;
-  data: ColumnType<Record<string, unknown>, string, string>;
+  events: ColumnType<{ channel: string; event: string; data: Record<string, unknown> }[], string, string>;
   createdAt: CreatedAt;
   publishedAt: Date | null;
 };

@@ -40,9 +40,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     CREATE TABLE realtime_outbox (
       id bigserial PRIMARY KEY,
-      channel text NOT NULL,
-      event text NOT NULL,
-      data jsonb NOT NULL,
+      -- One row per transaction: its events as [{channel, event, data}], in order.
+      events jsonb NOT NULL,
       created_at timestamptz NOT NULL DEFAULT now(),
       published_at timestamptz
     )`.execute(db);

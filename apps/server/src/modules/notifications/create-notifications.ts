@@ -1,4 +1,5 @@
 import type { NotificationType } from '@portal/domain';
+import { sql } from 'kysely';
 import type { Tx } from '../../db/transaction';
 import { REALTIME_EVENTS, userChannel } from '../realtime/realtime-channels';
 import { enqueueRealtimeEvents } from '../realtime/realtime-outbox';
@@ -28,24 +29,16 @@ export function documentLink(documentId: string): string {
 export async function createNotifications(tx: Tx, notification: NewNotification): Promise<string[]> {
   const userIds = [...new Set(notification.userIds)];
   if (userIds.length === 0) return [];
-  const rows = await tx
-    .insertInto('notifications')
-    .values(
-      userIds.map((userId) => ({
-        userId,
-        type: notification.type,
-        category: notification.category ?? 'SYSTEM',
-        title: notification.title,
-        text: notification.text,
-        subTitle: notification.subTitle ?? null,
-        url: notification.url ?? null,
-        fromUserId: notification.fromUserId ?? null,
-        srcApplication: notification.srcApplication ?? 'portal',
-        documentId: notification.documentId ?? null,
-      })),
-    )
-    .returning(['id', 'userId'])
-    .execute();
+  // One set-based statement whatever the number of recipients (a broadcast may name thousands).
+  const { rows } = await sql<{ id: string; userId: string }>`
+    INSERT INTO notifications
+      (user_id, type, category, title, text, sub_title, url, from_user_id, src_application, document_id)
+    SELECT recipient, ${notification.type}, ${notification.category ?? 'SYSTEM'}, ${notification.title},
+      ${notification.text}, ${notification.subTitle ?? null}, ${notification.url ?? null},
+      ${notification.fromUserId ?? null}, ${notification.srcApplication ?? 'portal'},
+      ${notification.documentId ?? null}::uuid
+    FROM unnest(${userIds}::text[]) AS recipients (recipient)
+    RETURNING id, user_id AS "userId"`.execute(tx);
   await enqueueRealtimeEvents(
     tx,
     rows.map((row) => ({

@@ -1,6 +1,7 @@
 import { assertCan, GLOBAL_CLINIC_NPI, inAppPreferencesSchema, notificationTypeSchema } from '@portal/domain';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
 import { z } from 'zod';
 import type { Config } from '../../config';
 import { type Db, inTransaction } from '../../db/transaction';
@@ -231,7 +232,11 @@ const notificationsPlugin: FastifyPluginAsyncZod<{
       const body = request.body;
       const ids = await inTransaction(db, async (tx) => {
         const userIds = [...new Set(body.userIds)];
-        const found = await tx.selectFrom('users').select('id').where('id', 'in', userIds).execute();
+        const found = await tx
+          .selectFrom('users')
+          .select('id')
+          .where(sql<boolean>`id = any(${userIds}::text[])`)
+          .execute();
         const known = new Set(found.map((row) => row.id));
         const unknown = userIds.filter((id) => !known.has(id));
         if (unknown.length > 0)

@@ -6,7 +6,8 @@ import type { RealtimeEvent } from './realtime-outbox';
 /** Publishes a claimed batch; throwing rolls the claim back, so the batch is tried again later. */
 export type RealtimePublisher = (tx: Tx, events: readonly RealtimeEvent[]) => Promise<void>;
 
-const BATCH_SIZE = 500;
+// Rows, each one transaction's events.
+const BATCH_SIZE = 100;
 // A safety net under LISTEN/NOTIFY: events of a crashed instance, or a wake-up lost while the LISTEN
 // connection was being reopened, still leave within a second.
 const POLL_MS = 1000;
@@ -25,22 +26,20 @@ export function createOutboxRelay(options: { db: Db; publish: RealtimePublisher;
 
   async function claimAndPublish(): Promise<number> {
     return inTransaction(options.db, async (tx) => {
-      const { rows } = await sql<{ id: string | number; channel: string; event: string; data: unknown }>`
+      const { rows } = await sql<{ id: string | number; events: unknown }>`
         WITH claimed AS (
           SELECT id FROM realtime_outbox WHERE published_at IS NULL ORDER BY id LIMIT ${BATCH_SIZE}
           FOR UPDATE SKIP LOCKED
         )
         UPDATE realtime_outbox AS outbox SET published_at = now() FROM claimed
         WHERE outbox.id = claimed.id
-        RETURNING outbox.id, outbox.channel, outbox.event, outbox.data`.execute(tx);
+        RETURNING outbox.id, outbox.events`.execute(tx);
       if (rows.length === 0) return 0;
       const events = rows
         .sort((a, b) => Number(a.id) - Number(b.id))
-        .map(({ channel, event, data }) => ({
-          channel,
-          event,
-          data: (typeof data === 'string' ? JSON.parse(data) : data) as Record<string, unknown>,
-        }));
+        .flatMap(
+          (row) => (typeof row.events === 'string' ? JSON.parse(row.events) : row.events) as RealtimeEvent[],
+        );
       await options.publish(tx, events);
       return rows.length;
     });

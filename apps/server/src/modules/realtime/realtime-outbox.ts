@@ -46,9 +46,11 @@ export async function enqueueRealtimeEvents(tx: Tx, events: readonly RealtimeEve
   if (events.length === 0) return;
   await tx
     .insertInto('realtimeOutbox')
-    .values(events.map((event) => ({ ...event, data: JSON.stringify(event.data) })))
+    .values({ events: JSON.stringify(events) })
     .execute();
-  for (const payload of packFanoutPayloads(events))
-    await sql`SELECT pg_notify(${FANOUT_CHANNEL}, ${payload})`.execute(tx);
-  await sql`SELECT pg_notify(${OUTBOX_WAKE_CHANNEL}, '')`.execute(tx);
+  // One round trip for every payload and the relay's wake-up.
+  const payloads = packFanoutPayloads(events);
+  await sql`
+    SELECT pg_notify(${FANOUT_CHANNEL}, payload) FROM unnest(${payloads}::text[]) WITH ORDINALITY AS p (payload, n)
+    UNION ALL SELECT pg_notify(${OUTBOX_WAKE_CHANNEL}, '')`.execute(tx);
 }
