@@ -2,56 +2,18 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, inject, it } from 'vitest';
 import { saveScreenshot, useBrowserSession, watchPageProblems } from './support/browser';
+import {
+  documentItem,
+  documentItems,
+  documentList,
+  INBOX,
+  panel,
+  selectWorkableDocument,
+  waitForDocuments,
+} from './support/inbox';
 import { DEMO_CLINIC, readAccessToken, signIn } from './support/portal';
 
 const baseUrl = inject('baseUrl');
-const INBOX = '/signature/dashboard/';
-
-function documentList(page: Page) {
-  return page.getByRole('list', { name: 'Documents' });
-}
-
-function documentItems(page: Page) {
-  return documentList(page).getByRole('listitem');
-}
-
-function documentItem(page: Page, id: string) {
-  return documentList(page).locator(`[data-document-id="${id}"]`);
-}
-
-function panel(page: Page) {
-  return page.locator('section[aria-labelledby="selected-document-heading"]');
-}
-
-/** The demo documents are seeded a few seconds after the server starts: reload until the inbox lists some. */
-async function waitForDocuments(page: Page) {
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    const listed = await documentList(page)
-      .waitFor({ timeout: 5_000 })
-      .then(() => true)
-      .catch(() => false);
-    if (listed) return;
-    if (Date.now() > deadline) throw new Error('the inbox never listed documents');
-    await page.reload();
-  }
-}
-
-/** Selects the first listed document that may be worked on (unsigned, not locked) and returns its id. */
-async function selectWorkableDocument(page: Page): Promise<string> {
-  const candidate = documentItems(page)
-    .filter({ hasText: 'Unsigned' })
-    .filter({ hasNot: page.getByRole('img', { name: 'Locked' }) })
-    .first();
-  const id = await candidate.getAttribute('data-document-id');
-  if (!id) throw new Error('no workable document');
-  await candidate.getByRole('button').first().click();
-  await expect
-    .poll(() => documentItem(page, id).getByRole('button').first().getAttribute('aria-current'))
-    .toBe('true');
-  return id;
-}
-
 /** An API call with the signed-in user's bearer token, from the test (not through the page). */
 async function callApi<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
   const token = await readAccessToken(page);

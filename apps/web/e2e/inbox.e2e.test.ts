@@ -1,61 +1,20 @@
-import { execFile } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
 import { beforeEach, describe, expect, inject, it } from 'vitest';
 import { saveScreenshot, useBrowserSession, watchPageProblems } from './support/browser';
+import {
+  documentItems,
+  documentList,
+  INBOX,
+  panel,
+  readDownloadedPdfText,
+  selectWorkableDocument,
+  snackbar,
+  statusOf,
+  waitForDocuments,
+} from './support/inbox';
 import { signIn } from './support/portal';
 
 const baseUrl = inject('baseUrl');
-const INBOX = '/signature/dashboard/';
-const run = promisify(execFile);
-
-function documentList(page: Page) {
-  return page.getByRole('list', { name: 'Documents' });
-}
-
-function documentItems(page: Page) {
-  return documentList(page).getByRole('listitem');
-}
-
-function panel(page: Page) {
-  return page.locator('section[aria-labelledby="selected-document-heading"]');
-}
-
-/** The demo documents are seeded a few seconds after the server starts: reload until the inbox lists some. */
-async function waitForDocuments(page: Page) {
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    const listed = await documentList(page)
-      .waitFor({ timeout: 5_000 })
-      .then(() => true)
-      .catch(() => false);
-    if (listed) return;
-    if (Date.now() > deadline) throw new Error('the inbox never listed documents');
-    await page.reload();
-  }
-}
-
-/** Selects the first listed document that may be worked on: unsigned and not locked. */
-async function selectWorkableDocument(page: Page) {
-  const candidate = documentItems(page)
-    .filter({ hasText: 'Unsigned' })
-    .filter({ hasNot: page.getByRole('img', { name: 'Locked' }) })
-    .first();
-  await candidate.getByRole('button').first().click();
-  await expect.poll(() => candidate.getByRole('button').first().getAttribute('aria-current')).toBe('true');
-  return candidate;
-}
-
-function statusOf(page: Page) {
-  return panel(page).locator('[data-status]').first().getAttribute('data-status');
-}
-
-function snackbar(page: Page, text: string) {
-  return page.locator('#notistack-snackbar').filter({ hasText: text });
-}
 
 describe('signature inbox in a real browser', () => {
   let browser: Browser;
@@ -112,18 +71,10 @@ describe('signature inbox in a real browser', () => {
 
     const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
     expect(file.suggestedFilename()).toMatch(/^[^/\\]+_\d{4}-\d{2}-\d{2}\.pdf$/);
-    const dir = await mkdtemp(path.join(tmpdir(), 'inbox-e2e-'));
-    try {
-      const pdfPath = path.join(dir, 'signed.pdf');
-      await file.saveAs(pdfPath);
-      const { stdout } = await run('pdftotext', ['-layout', pdfPath, '-']);
-      const text = stdout.replace(/\s+/g, ' ');
-      expect(text).toContain('Reviewed by:');
-      expect(text).toContain('Dr. Paula Reyes MD');
-      expect(text).toContain('Rhythm stable, no action needed.');
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
+    const text = await readDownloadedPdfText(file);
+    expect(text).toContain('Reviewed by:');
+    expect(text).toContain('Dr. Paula Reyes MD');
+    expect(text).toContain('Rhythm stable, no action needed.');
   });
 
   it('the nurse acknowledges a document and cannot sign', async () => {
@@ -199,9 +150,7 @@ describe('signature inbox in a real browser', () => {
   it('the nurse comments on a document, and the provider sees the comment and reacts to it', async () => {
     await signIn(page, baseUrl, 'nurse@example.org', { path: INBOX });
     await waitForDocuments(page);
-    const item = await selectWorkableDocument(page);
-    const documentId = await item.getAttribute('data-document-id');
-    expect(documentId).toBeTruthy();
+    const documentId = await selectWorkableDocument(page);
     const text = `Please review the episode at 02:14 (${Date.now()}).`;
     await panel(page).getByRole('textbox', { name: 'Comment' }).fill(text);
     await panel(page).getByRole('button', { name: 'Add comment' }).click();
@@ -240,8 +189,7 @@ describe('signature inbox in a real browser', () => {
   it('the provider reassigns a document to themselves, and it is then assigned to them', async () => {
     await signIn(page, baseUrl, 'provider@example.org', { path: `${INBOX}?assignedTo=unassigned` });
     await waitForDocuments(page);
-    const item = await selectWorkableDocument(page);
-    const documentId = await item.getAttribute('data-document-id');
+    const documentId = await selectWorkableDocument(page);
     await panel(page).getByRole('button', { name: 'Reassign' }).click();
     const dialog = page.getByRole('dialog', { name: 'Reassign 1 document' });
     await dialog.waitFor();

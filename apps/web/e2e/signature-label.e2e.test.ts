@@ -1,22 +1,20 @@
-import { execFile } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
 import { beforeEach, describe, expect, inject, it } from 'vitest';
 import { saveScreenshot, useBrowserSession, watchPageProblems } from './support/browser';
+import {
+  INBOX,
+  panel,
+  readDownloadedPdfText,
+  selectWorkableDocument,
+  snackbar,
+  statusOf,
+  waitForDocuments,
+} from './support/inbox';
 import { DEMO_CLINIC, signIn } from './support/portal';
 
 const baseUrl = inject('baseUrl');
-const INBOX = '/signature/dashboard/';
-const run = promisify(execFile);
 const DEFAULT_LABEL = 'Reviewed by:';
 const NEW_LABEL = 'Interpreted and signed by:';
-
-function snackbar(page: Page, text: string) {
-  return page.locator('#notistack-snackbar').filter({ hasText: text });
-}
 
 function labelField(page: Page) {
   return page
@@ -44,21 +42,6 @@ async function setSignatureLabel(page: Page, label: string) {
   await expect.poll(() => snackbar(page, 'Signature label saved.').count(), { timeout: 15_000 }).toBe(1);
   await expect.poll(() => field.isEnabled()).toBe(true);
   await expect.poll(() => field.inputValue()).toBe(label);
-}
-
-/** The demo documents are seeded a few seconds after the server starts: reload until the inbox lists some. */
-async function waitForDocuments(page: Page) {
-  const list = page.getByRole('list', { name: 'Documents' });
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    const listed = await list
-      .waitFor({ timeout: 5_000 })
-      .then(() => true)
-      .catch(() => false);
-    if (listed) return;
-    if (Date.now() > deadline) throw new Error('the inbox never listed documents');
-    await page.reload();
-  }
 }
 
 /** The clinic administrator's own browser, for the steps that are theirs. */
@@ -97,36 +80,17 @@ describe('the clinic signature label in a real browser', () => {
     try {
       await signIn(page, baseUrl, 'provider@example.org', { path: INBOX });
       await waitForDocuments(page);
-      const panel = page.locator('section[aria-labelledby="selected-document-heading"]');
-      const candidate = page
-        .getByRole('list', { name: 'Documents' })
-        .getByRole('listitem')
-        .filter({ hasText: 'Unsigned' })
-        .filter({ hasNot: page.getByRole('img', { name: 'Locked' }) })
-        .first();
-      await candidate.getByRole('button').first().click();
-      await expect
-        .poll(() => candidate.getByRole('button').first().getAttribute('aria-current'))
-        .toBe('true');
-      await panel.getByRole('button', { name: 'Sign', exact: true }).click();
-      const status = () => panel.locator('[data-status]').first().getAttribute('data-status');
-      await expect.poll(status, { timeout: 20_000 }).toBe('signed');
-      const download = panel.getByRole('button', { name: 'Download' });
+      await selectWorkableDocument(page);
+      await panel(page).getByRole('button', { name: 'Sign', exact: true }).click();
+      await expect.poll(() => statusOf(page), { timeout: 20_000 }).toBe('signed');
+      const download = panel(page).getByRole('button', { name: 'Download' });
       await expect.poll(() => download.isEnabled(), { timeout: 20_000 }).toBe(true);
 
       const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
-      const dir = await mkdtemp(path.join(tmpdir(), 'signature-label-e2e-'));
-      try {
-        const pdfPath = path.join(dir, 'signed.pdf');
-        await file.saveAs(pdfPath);
-        const { stdout } = await run('pdftotext', ['-layout', pdfPath, '-']);
-        const text = stdout.replace(/\s+/g, ' ');
-        expect(text).toContain(NEW_LABEL);
-        expect(text).toContain('Dr. Paula Reyes MD');
-        expect(text).not.toContain(DEFAULT_LABEL);
-      } finally {
-        await rm(dir, { recursive: true, force: true });
-      }
+      const text = await readDownloadedPdfText(file);
+      expect(text).toContain(NEW_LABEL);
+      expect(text).toContain('Dr. Paula Reyes MD');
+      expect(text).not.toContain(DEFAULT_LABEL);
     } finally {
       // One server serves every browser test file, and others expect the default label.
       await asClinicAdmin(browser, (admin) => setSignatureLabel(admin, DEFAULT_LABEL));

@@ -1,0 +1,80 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import type { Download, Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+// What the browser tests of the signature inbox share: where it is, how to find its parts, how to read a
+// downloaded PDF.
+
+export const INBOX = '/signature/dashboard/';
+const run = promisify(execFile);
+
+export function documentList(page: Page) {
+  return page.getByRole('list', { name: 'Documents' });
+}
+
+export function documentItems(page: Page) {
+  return documentList(page).getByRole('listitem');
+}
+
+export function documentItem(page: Page, id: string) {
+  return documentList(page).locator(`[data-document-id="${id}"]`);
+}
+
+/** The selected document's panel. */
+export function panel(page: Page) {
+  return page.locator('section[aria-labelledby="selected-document-heading"]');
+}
+
+export function statusOf(page: Page) {
+  return panel(page).locator('[data-status]').first().getAttribute('data-status');
+}
+
+export function snackbar(page: Page, text: string) {
+  return page.locator('#notistack-snackbar').filter({ hasText: text });
+}
+
+/** Waits for the inbox to list documents, reloading now and then should it not yet. */
+export async function waitForDocuments(page: Page) {
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    const listed = await documentList(page)
+      .waitFor({ timeout: 5_000 })
+      .then(() => true)
+      .catch(() => false);
+    if (listed) return;
+    if (Date.now() > deadline) throw new Error('the inbox never listed documents');
+    await page.reload();
+  }
+}
+
+/** Selects the first listed document that may be worked on (unsigned, not locked) and returns its id. */
+export async function selectWorkableDocument(page: Page): Promise<string> {
+  const candidate = documentItems(page)
+    .filter({ hasText: 'Unsigned' })
+    .filter({ hasNot: page.getByRole('img', { name: 'Locked' }) })
+    .first();
+  const id = await candidate.getAttribute('data-document-id');
+  if (!id) throw new Error('no workable document');
+  await candidate.getByRole('button').first().click();
+  await expect
+    .poll(() => documentItem(page, id).getByRole('button').first().getAttribute('aria-current'))
+    .toBe('true');
+  return id;
+}
+
+/** The text of a downloaded PDF (pdftotext, whitespace folded), read from a temporary copy. */
+export async function readDownloadedPdfText(download: Download): Promise<string> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'inbox-e2e-'));
+  try {
+    const pdfPath = path.join(dir, 'download.pdf');
+    await download.saveAs(pdfPath);
+    const { stdout } = await run('pdftotext', ['-layout', pdfPath, '-']);
+    return stdout.replace(/\s+/g, ' ');
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
