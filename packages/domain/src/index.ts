@@ -59,7 +59,6 @@ export * from './permissions/read-only';
 export * from './permissions/summary-role';
 export * from './permissions/top-role';
 export * from './realtime/realtime-constants';
-
 export * from './reports/alert-levels';
 export * from './reports/audit-event-types';
 export * from './reports/comments';
@@ -75,6 +74,11 @@ export * from './reports/sign-all';
 export * from './reports/templates';
 export * from './studies/study-statuses';
 export * from './studies/study-types';
+// Configurations built from the defaults with a clinic's own values on top (tests on both sides use them).
+export {
+  buildClinicConfiguration,
+  buildConfigurationWithAllFlagsOn,
+} from './test-support/build-clinic-configuration';
 export * from './users/display-name';
 export * from './users/effective-roles';
 export * from './users/roles';

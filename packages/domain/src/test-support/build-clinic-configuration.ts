@@ -7,7 +7,7 @@ import {
 
 /**
  * Test factory: a clinic's merged configuration from the built-in defaults, with the clinic's own flag
- * values and setting switches on top. Not exported from the package.
+ * values and setting switches on top.
  */
 export function buildClinicConfiguration({
   flags = {},

@@ -1,31 +1,11 @@
-import {
-  featureFlagDefaults,
-  type MergedClinicConfiguration,
-  mergeClinicConfiguration,
-  type UserRole,
-  workflowDefaults,
-} from '@portal/domain';
+import { buildClinicConfiguration, type UserRole } from '@portal/domain';
 import { describe, expect, it } from 'vitest';
 import { createPermissionChecks } from './permissions';
 
 const CLINIC = '1209945553';
 const at = (role: string, clinicNPI = CLINIC): UserRole => ({ role, clinicNPI });
 
-/** A clinic's merged configuration: the global defaults with the clinic's own flags and settings on top. */
-function clinicWith({
-  flags = {},
-  settings = {},
-}: {
-  flags?: Record<string, boolean>;
-  settings?: Record<string, boolean>;
-} = {}): MergedClinicConfiguration {
-  return mergeClinicConfiguration({
-    featureFlagDefaults,
-    workflowDefaults,
-    featureFlags: Object.entries(flags).map(([name, enabled]) => ({ name, enabled })),
-    workflows: Object.entries(settings).map(([name, enabled]) => ({ name, enabled })),
-  });
-}
+const clinicWith = buildClinicConfiguration;
 
 describe('permissions at the current clinic follow its flags, as the server decides them', () => {
   it('comments show only where the clinic has switched comments on', () => {
