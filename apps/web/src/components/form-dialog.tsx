@@ -55,8 +55,45 @@ export function FormDialog({
       aria-labelledby={titleId}
     >
       <DialogTitle id={titleId}>{title}</DialogTitle>
+      <FormDialogBody
+        formId={id}
+        titleId={titleId}
+        submitLabel={submitLabel}
+        saving={saving}
+        problems={problems}
+        onSubmit={onSubmit}
+        onClose={onClose}
+      >
+        {children}
+      </FormDialogBody>
+    </Dialog>
+  );
+}
+
+type FormDialogBodyProps = Omit<FormDialogProps, 'open' | 'title' | 'formId'> & {
+  formId: string;
+  /** The dialog title's id: the form is named by it. */
+  titleId: string;
+};
+
+/**
+ * The inside of a form dialog (the form with its problems, then Cancel and submit), for dialogs that show
+ * something else first, such as a loading state, inside their own Dialog.
+ */
+export function FormDialogBody({
+  formId,
+  titleId,
+  submitLabel,
+  saving,
+  problems = [],
+  onSubmit,
+  onClose,
+  children,
+}: FormDialogBodyProps) {
+  return (
+    <>
       <DialogContent dividers sx={{ pt: 3 }}>
-        <Box component="form" id={id} noValidate onSubmit={onSubmit} aria-labelledby={titleId}>
+        <Box component="form" id={formId} noValidate onSubmit={onSubmit} aria-labelledby={titleId}>
           {problems.length > 0 && (
             <Alert severity="error" sx={{ mb: 2 }}>
               {problems.map((problem) => (
@@ -71,10 +108,10 @@ export function FormDialog({
         <Button onClick={onClose} disabled={saving}>
           Cancel
         </Button>
-        <Button type="submit" form={id} variant="contained" loading={saving}>
+        <Button type="submit" form={formId} variant="contained" loading={saving}>
           {submitLabel}
         </Button>
       </DialogActions>
-    </Dialog>
+    </>
   );
 }

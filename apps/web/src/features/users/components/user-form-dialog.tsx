@@ -14,6 +14,7 @@ import { formatUserDisplayName } from '@portal/domain';
 import { useQuery } from '@tanstack/react-query';
 import { enqueueSnackbar } from 'notistack';
 import { type FormEvent, useId, useMemo, useState } from 'react';
+import { FormDialogBody } from '../../../components/form-dialog';
 import { useSession } from '../../../lib/session/session-context';
 import { useCreateUser } from '../api/create-user';
 import { userQueryOptions } from '../api/get-user';
@@ -125,69 +126,58 @@ function UserForm({ mode, userId, initial, titleId, onClose }: UserFormProps) {
   };
 
   return (
-    <>
-      <DialogContent dividers sx={{ pt: 3 }}>
-        <Box component="form" id={formId} noValidate onSubmit={submit} aria-labelledby={titleId}>
-          {problems.length > 0 && (
-            <Alert severity="error" sx={{ mb: 2 }}>
-              {problems.map((problem) => (
-                <div key={problem}>{problem}</div>
-              ))}
-            </Alert>
-          )}
-          <Box
-            sx={{
-              display: 'grid',
-              gridTemplateColumns: { xs: '1fr', sm: 'repeat(6, 1fr)' },
-              gap: 2,
-              mb: 3,
-            }}
-          >
-            {TEXT_FIELDS.map((field) => (
-              <TextField
-                key={field.name}
-                id={`${formId}-${field.name}`}
-                label={field.label}
-                required={field.required}
-                type={field.type ?? 'text'}
-                size="small"
-                value={values[field.name]}
-                onChange={(event) => setField(field.name, event.target.value)}
-                error={Boolean(errors[field.name])}
-                helperText={errors[field.name] ?? field.helperText}
-                disabled={saving}
-                autoFocus={field.name === 'email' && mode === 'create'}
-                slotProps={{ htmlInput: { autoComplete: field.autoComplete } }}
-                sx={{ gridColumn: { sm: `span ${field.span}` } }}
-              />
-            ))}
-          </Box>
-          <RoleEditor
-            roles={values.roles}
-            onChange={(roles) => setField('roles', roles)}
-            actor={actor}
-            editableClinics={editableClinics}
-            clinicName={(npi) => clinicNames.get(npi)}
-            error={errors.roles}
+    <FormDialogBody
+      formId={formId}
+      titleId={titleId}
+      submitLabel={mode === 'create' ? 'Add user' : 'Save changes'}
+      saving={saving}
+      problems={problems}
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      <Box
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: { xs: '1fr', sm: 'repeat(6, 1fr)' },
+          gap: 2,
+          mb: 3,
+        }}
+      >
+        {TEXT_FIELDS.map((field) => (
+          <TextField
+            key={field.name}
+            id={`${formId}-${field.name}`}
+            label={field.label}
+            required={field.required}
+            type={field.type ?? 'text'}
+            size="small"
+            value={values[field.name]}
+            onChange={(event) => setField(field.name, event.target.value)}
+            error={Boolean(errors[field.name])}
+            helperText={errors[field.name] ?? field.helperText}
             disabled={saving}
+            autoFocus={field.name === 'email' && mode === 'create'}
+            slotProps={{ htmlInput: { autoComplete: field.autoComplete } }}
+            sx={{ gridColumn: { sm: `span ${field.span}` } }}
           />
-          {mode === 'create' && (
-            <Typography variant="body2" color="textSecondary" sx={{ mt: 2 }}>
-              The new user has no password yet: once they are added, send them a password-change link from the
-              list.
-            </Typography>
-          )}
-        </Box>
-      </DialogContent>
-      <DialogActions sx={{ px: 3, py: 1.5 }}>
-        <Button onClick={onClose} disabled={saving}>
-          Cancel
-        </Button>
-        <Button type="submit" form={formId} variant="contained" loading={saving}>
-          {mode === 'create' ? 'Add user' : 'Save changes'}
-        </Button>
-      </DialogActions>
-    </>
+        ))}
+      </Box>
+      <RoleEditor
+        roles={values.roles}
+        onChange={(roles) => setField('roles', roles)}
+        actor={actor}
+        editableClinics={editableClinics}
+        clinicName={(npi) => clinicNames.get(npi)}
+        error={errors.roles}
+        disabled={saving}
+      />
+      {mode === 'create' && (
+        <Typography variant="body2" color="textSecondary" sx={{ mt: 2 }}>
+          The new user has no password yet: once they are added, send them a password-change link from the
+          list.
+        </Typography>
+      )}
+    </FormDialogBody>
   );
 }
 
