@@ -149,3 +149,18 @@ function safeParse(text: string): unknown {
     return undefined;
   }
 }
+
+export type ServedConnection = ReturnType<typeof servePusherConnection>;
+
+/**
+ * Closes the connections silent since before `cutoff` (ms): pusher-js pings after activity_timeout of
+ * silence, so one that stays silent past the pong timeout too is gone. Returns the ones closed.
+ */
+export function closeIdleConnections(connections: Set<ServedConnection>, cutoff: number): ServedConnection[] {
+  const idle = [...connections].filter((served) => served.lastActivity() < cutoff);
+  for (const served of idle) {
+    served.close(4201, 'Pong reply not received');
+    connections.delete(served);
+  }
+  return idle;
+}

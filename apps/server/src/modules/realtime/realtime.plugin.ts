@@ -13,7 +13,7 @@ import { getOrCreateSecret } from '../identity/key-store';
 import { signChannel } from './channel-signature';
 import { createOutboxRelay } from './outbox-relay';
 import { createHostedPusher, publishNothingMore, publishThroughPusher } from './publishers';
-import { servePusherConnection } from './pusher-connection';
+import { closeIdleConnections, type ServedConnection, servePusherConnection } from './pusher-connection';
 import { pusherHttpApi } from './pusher-http-api';
 import { CHANNEL_NAME_PATTERN, mayJoinChannel } from './realtime-channels';
 import { RealtimeHub } from './realtime-hub';
@@ -69,7 +69,7 @@ const realtimePlugin: FastifyPluginAsyncZod<RealtimeOptions> = async (app, optio
   ];
 
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
-  const open = new Set<ReturnType<typeof servePusherConnection>>();
+  const open = new Set<ServedConnection>();
   app.get('/app/:key', { websocket: true, schema: { hide: true } }, (socket, request) => {
     const served = servePusherConnection(socket, {
       appKey: (request.params as { key: string }).key,
@@ -83,15 +83,7 @@ const realtimePlugin: FastifyPluginAsyncZod<RealtimeOptions> = async (app, optio
   // pusher-js pings after activity_timeout of silence; a client that stops answering is gone.
   const idleCloseMs = (options.idleCloseSeconds ?? ACTIVITY_TIMEOUT_SECONDS + PONG_TIMEOUT_SECONDS) * 1000;
   const sweeper = setInterval(
-    () => {
-      const cutoff = Date.now() - idleCloseMs;
-      for (const served of open) {
-        if (served.lastActivity() < cutoff) {
-          served.close(4201, 'Pong reply not received');
-          open.delete(served);
-        }
-      }
-    },
+    () => closeIdleConnections(open, Date.now() - idleCloseMs),
     Math.min(idleCloseMs, 30_000),
   );
   sweeper.unref();
