@@ -1,4 +1,4 @@
-import type { UserManager } from 'oidc-client-ts';
+import { ErrorResponse, type UserManager } from 'oidc-client-ts';
 import type { ApiAuthentication } from '../api-client';
 import { createLogger } from '../logger';
 import { currentReturnTo, type SignInState } from './return-to';
@@ -8,12 +8,23 @@ const log = createLogger('login');
 /** Connects the api client to the OIDC client: bearer from the stored user, renewal, re-login. */
 export function createApiAuthentication(userManager: UserManager): ApiAuthentication {
   let signingIn = false;
+  // The provider refused the refresh token (the user was locked, the grant revoked): the session is over,
+  // and the page says so rather than starting a sign-in on the next 401.
+  let sessionOver = false;
+  userManager.events.addUserLoaded(() => {
+    sessionOver = false;
+  });
 
   const renewAccessToken = async (): Promise<string | undefined> => {
     try {
       return (await userManager.signinSilent())?.access_token || undefined;
     } catch (error) {
       log.warn('Silent token renewal failed', error instanceof Error ? error.message : error);
+      if (isRefusedGrant(error) && !sessionOver) {
+        sessionOver = true;
+        // The same signal a refused background renewal gives: the auth gate ends the session locally.
+        void userManager.events._raiseSilentRenewError(error);
+      }
       return undefined;
     }
   };
@@ -28,7 +39,7 @@ export function createApiAuthentication(userManager: UserManager): ApiAuthentica
     },
     renewAccessToken,
     signInAgain() {
-      if (signingIn) return;
+      if (signingIn || sessionOver) return;
       signingIn = true;
       const state: SignInState = { returnTo: currentReturnTo() };
       userManager.signinRedirect({ state }).catch((error: unknown) => {
@@ -37,4 +48,9 @@ export function createApiAuthentication(userManager: UserManager): ApiAuthentica
       });
     },
   };
+}
+
+/** The token endpoint's invalid_grant: this refresh token will never work again. */
+export function isRefusedGrant(error: unknown): error is ErrorResponse {
+  return error instanceof ErrorResponse && error.error === 'invalid_grant';
 }
