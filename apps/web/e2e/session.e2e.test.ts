@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { beforeEach, describe, expect, inject, it } from 'vitest';
 import { useBrowserSession } from './support/browser';
 import { DEMO_CLINIC, loginPageUrl, readAccessToken, signIn, userMenuButton } from './support/portal';
@@ -118,10 +118,24 @@ describe('keeping a session alive, and ending it', () => {
     const { id } = (await created.json()) as { id: string };
 
     await page.clock.install();
+    // API calls in flight: a renewal one of them starts just before the clock jumps would time out at the
+    // jump (a passing failure, which rightly starts a sign-in), so the jump waits for quiet.
+    let apiCallsInFlight = 0;
+    const isApiCall = (url: string) => new URL(url).pathname.startsWith('/api/');
+    page.on('request', (request) => {
+      if (isApiCall(request.url())) apiCallsInFlight += 1;
+    });
+    const settle = (request: Request) => {
+      if (isApiCall(request.url())) apiCallsInFlight -= 1;
+    };
+    page.on('requestfinished', settle);
+    page.on('requestfailed', settle);
     // Signed in on a page with few API calls of its own (the header's still make some). Whichever comes
     // first, a 401 or the timed renewal, the refused refresh token must end the session, not start a
     // sign-in.
     await signIn(page, baseUrl, email, { password, path: '/no/such/page' });
+    await page.locator('[data-realtime="live"]').waitFor();
+    await expect.poll(() => apiCallsInFlight, { timeout: 15_000 }).toBe(0);
     expect((await api(`/api/users/${encodeURIComponent(id)}/lock-state`, { isLocked: true })).status).toBe(
       200,
     );

@@ -14,6 +14,10 @@ export function createApiAuthentication(userManager: UserManager): ApiAuthentica
   userManager.events.addUserLoaded(() => {
     sessionOver = false;
   });
+  // The timed background renewal may be the one refused, while API calls are in flight.
+  userManager.events.addSilentRenewError((error) => {
+    if (isRefusedGrant(error)) sessionOver = true;
+  });
 
   const renewAccessToken = async (): Promise<string | undefined> => {
     try {
@@ -41,8 +45,16 @@ export function createApiAuthentication(userManager: UserManager): ApiAuthentica
     signInAgain() {
       if (signingIn || sessionOver) return;
       signingIn = true;
-      const state: SignInState = { returnTo: currentReturnTo() };
-      userManager.signinRedirect({ state }).catch((error: unknown) => {
+      void (async () => {
+        // No stored user: the session already ended here (refused, or signed out in another tab), and
+        // the auth gate says so; a sign-in redirect would hide that.
+        if (!(await userManager.getUser())) {
+          signingIn = false;
+          return;
+        }
+        const state: SignInState = { returnTo: currentReturnTo() };
+        await userManager.signinRedirect({ state });
+      })().catch((error: unknown) => {
         signingIn = false;
         log.error('Could not start sign-in', error instanceof Error ? error.message : error);
       });
