@@ -176,6 +176,21 @@ describe('api client with sign-in', () => {
     expect(auth.signInAgain).not.toHaveBeenCalled();
   });
 
+  it('on a 401 after another call already renewed, retries with that token and does not refresh again', async () => {
+    let stored = 'token-1';
+    const auth = connect({ getAccessToken: vi.fn(async () => stored) });
+    const fetchMock = stubFetch(async (_url, init) => {
+      if (new Headers(init?.headers).get('Authorization') === 'Bearer token-2')
+        return jsonResponse({ data: 'ok' });
+      // Meanwhile another call's renewal stored a new token.
+      stored = 'token-2';
+      return jsonResponse({ statusCode: 401, error: 'Unauthorized', message: 'expired' }, { status: 401 });
+    });
+    await expect(apiClient.get('/api/users')).resolves.toEqual({ data: 'ok' });
+    expect(fetchMock.mock.calls.map(bearerOf)).toEqual(['Bearer token-1', 'Bearer token-2']);
+    expect(auth.renewAccessToken).not.toHaveBeenCalled();
+  });
+
   it('starts a new sign-in when renewal fails, and rejects with the 401', async () => {
     const auth = connect({ renewAccessToken: vi.fn(async () => undefined) });
     const fetchMock = stubFetch(async () =>

@@ -145,9 +145,13 @@ async function sendAuthenticated(path: string, options: RequestOptions): Promise
   const url = `${path}${options.query ? toQueryString(options.query) : ''}`;
   const auth = options.auth === false ? undefined : authentication;
 
-  let response = await send(url, options, await auth?.getAccessToken());
+  const token = await auth?.getAccessToken();
+  let response = await send(url, options, token);
   if (response.status === 401 && auth) {
-    const renewed = await auth.renewAccessToken();
+    // A renewal may have finished while this call was out (another call's 401 started it): use its
+    // token rather than refresh once more.
+    const current = await auth.getAccessToken();
+    const renewed = current && current !== token ? current : await auth.renewAccessToken();
     if (renewed) response = await send(url, options, renewed);
     if (response.status === 401) auth.signInAgain();
   }
