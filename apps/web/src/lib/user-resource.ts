@@ -21,4 +21,4 @@ export type UserAttributes = {
 export type UserResource = { id: string; attributes: UserAttributes };
 
 /** A clinic the signed-in user may open (GET /api/users/me). */
-export type AllowedClinic = { npi: string; code: string; name: string };
+export type AllowedClinic = { id: string; npi: string; code: string; name: string };

@@ -36,6 +36,13 @@ describe('signing in through the embedded OpenID provider', () => {
     expect(me.statusCode).toBe(200);
     expect(me.json().user.attributes.email).toBe('provider@example.org');
     expect(me.json().allowedClinics).toHaveLength(1);
+    // Each allowed clinic carries its id, so the web app loads its configuration in one call.
+    const [clinic] = me.json().allowedClinics as { id: string; npi: string }[];
+    const organization = await portal.app.inject({
+      url: `/api/customers/organizations/${clinic?.id}`,
+      headers: bearer(tokens),
+    });
+    expect(organization.json().npi).toBe(clinic?.npi);
   });
 
   it('refresh tokens rotate, and reusing an old one is refused', async () => {

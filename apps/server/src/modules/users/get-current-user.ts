@@ -7,7 +7,7 @@ import { toUserResource } from './to-user-resource';
 export async function getCurrentUser(db: Db, actor: Actor) {
   const clinics = await db
     .selectFrom('organizations')
-    .select(['npi', 'code', 'name'])
+    .select(['id', 'npi', 'code', 'name'])
     .where('isActive', '=', true)
     .orderBy(({ fn, ref }) => fn('lower', [ref('name')]))
     .execute();

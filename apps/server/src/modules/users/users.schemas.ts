@@ -102,5 +102,5 @@ export const userListSchema = z.object({
 
 export const currentUserSchema = z.object({
   user: userResourceSchema,
-  allowedClinics: z.array(z.object({ npi: z.string(), code: z.string(), name: z.string() })),
+  allowedClinics: z.array(z.object({ id: z.string(), npi: z.string(), code: z.string(), name: z.string() })),
 });

@@ -2,8 +2,8 @@ import { canGrantRole } from '@portal/domain';
 import { describe, expect, it } from 'vitest';
 import { hasGrant, listEditableClinics, listRoleChoices, toggleGrant } from './role-grants';
 
-const aspen = { npi: '1209945553', code: 'AHC', name: 'Aspen Hollow Cardiology' };
-const bayside = { npi: '1234567893', code: 'BHC', name: 'Bayside Heart Center' };
+const aspen = { id: 'c-aspen', npi: '1209945553', code: 'AHC', name: 'Aspen Hollow Cardiology' };
+const bayside = { id: 'c-bayside', npi: '1234567893', code: 'BHC', name: 'Bayside Heart Center' };
 
 describe('which roles an administrator may give', () => {
   it('a clinic admin edits the current clinic only, and only clinic roles there', () => {

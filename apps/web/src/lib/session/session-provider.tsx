@@ -20,7 +20,7 @@ import { useCurrentClinicConfiguration } from './use-current-clinic-configuratio
 function SessionValue({ current, children }: { current: CurrentUser; children: ReactNode }) {
   const { currentClinic, selectClinic } = useCurrentClinic(current.allowedClinics);
   const { user } = current;
-  const clinicConfiguration = useCurrentClinicConfiguration(currentClinic?.npi);
+  const clinicConfiguration = useCurrentClinicConfiguration(currentClinic);
   const session = useMemo<Session>(
     () => ({
       user,

@@ -2,7 +2,6 @@ import type { MergedClinicConfiguration, MergedSetting } from '@portal/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { apiClient } from '../api-client';
-import type { PagedResponse } from '../paged-response';
 
 /** The part of GET /api/customers/organizations(/:id) the session reads: the merged maps (SPEC §3). */
 export type ClinicConfigurationResponse = {
@@ -27,21 +26,6 @@ export type CurrentClinicConfiguration = {
 const EMPTY_FLAGS: Record<string, boolean> = {};
 const EMPTY_SETTINGS: Record<string, MergedSetting> = {};
 
-/**
- * The clinic id behind an NPI. /api/users/me lists allowed clinics by NPI only, and the clinic route is
- * by id, so the list is asked for the one clinic with that NPI (an NPI is 10 digits: a contains-match
- * of all 10 is an exact match).
- */
-export async function findClinicIdByNpi(npi: string, options: { signal?: AbortSignal } = {}) {
-  const body = await apiClient.get<PagedResponse<ClinicConfigurationResponse>>(
-    '/api/customers/organizations',
-    { query: { 'filter[npi]': npi, rows: 5 }, signal: options.signal },
-  );
-  const clinic = body.data.find((candidate) => candidate.npi === npi);
-  if (!clinic) throw new Error('The current clinic could not be found.');
-  return clinic.id;
-}
-
 /** GET /api/customers/organizations/:id: the clinic with its merged featureFlags and settings maps. */
 export function getClinicConfiguration(id: string, options: { signal?: AbortSignal } = {}) {
   return apiClient.get<ClinicConfigurationResponse>(
@@ -51,15 +35,6 @@ export function getClinicConfiguration(id: string, options: { signal?: AbortSign
     },
   );
 }
-
-// Clinic ids never change for an NPI.
-const clinicIdQueryOptions = (npi: string) =>
-  queryOptions({
-    queryKey: ['session', 'clinic-id', npi] as const,
-    queryFn: ({ signal }) => findClinicIdByNpi(npi, { signal }),
-    staleTime: Number.POSITIVE_INFINITY,
-    meta: { silent: true },
-  });
 
 /**
  * Keyed like the clinics feature's detail query (['clinics', 'detail', id]), so a clinic admin's change
@@ -77,17 +52,21 @@ export const clinicConfigurationQueryOptions = (id: string) =>
  * The current clinic's merged configuration (feature flags and settings: global defaults overridden by
  * the clinic's own values). Permissions gated by flags wait for it: until it is loaded they are refused.
  */
-export function useCurrentClinicConfiguration(clinicNpi: string | undefined): CurrentClinicConfiguration {
-  const idQuery = useQuery({ ...clinicIdQueryOptions(clinicNpi ?? ''), enabled: Boolean(clinicNpi) });
-  const id = idQuery.data;
-  const clinicQuery = useQuery({ ...clinicConfigurationQueryOptions(id ?? ''), enabled: Boolean(id) });
+export function useCurrentClinicConfiguration(
+  currentClinic: { id: string; npi: string } | undefined,
+): CurrentClinicConfiguration {
+  const clinicNpi = currentClinic?.npi;
+  const clinicQuery = useQuery({
+    ...clinicConfigurationQueryOptions(currentClinic?.id ?? ''),
+    enabled: Boolean(currentClinic),
+  });
   const data = clinicQuery.data;
   const clinic = data && data.npi === clinicNpi ? data : undefined;
   const configuration = useMemo<MergedClinicConfiguration | undefined>(
     () => clinic && { featureFlags: clinic.featureFlags, settings: clinic.settings },
     [clinic],
   );
-  const error = clinicNpi ? (idQuery.error ?? clinicQuery.error) : null;
+  const error = clinicNpi ? clinicQuery.error : null;
   const status: ClinicConfigurationStatus = !clinicNpi || clinic ? 'ready' : error ? 'error' : 'loading';
   return useMemo(
     () => ({

@@ -5,9 +5,24 @@ import type { AllowedClinic } from '../user-resource';
 import { CURRENT_CLINIC_STORAGE_KEY } from './current-clinic-storage';
 import { useCurrentClinic } from './use-current-clinic';
 
-const aspen: AllowedClinic = { npi: '1209945553', code: 'AHC', name: 'Aspen Hollow Cardiology' };
-const bayside: AllowedClinic = { npi: '1234567893', code: 'BHC', name: 'Bayside Heart Center' };
-const riverbend: AllowedClinic = { npi: '1655154049', code: 'RBHA', name: 'Riverbend Heart Associates' };
+const aspen: AllowedClinic = {
+  id: 'c-aspen',
+  npi: '1209945553',
+  code: 'AHC',
+  name: 'Aspen Hollow Cardiology',
+};
+const bayside: AllowedClinic = {
+  id: 'c-bayside',
+  npi: '1234567893',
+  code: 'BHC',
+  name: 'Bayside Heart Center',
+};
+const riverbend: AllowedClinic = {
+  id: 'c-riverbend',
+  npi: '1655154049',
+  code: 'RBHA',
+  name: 'Riverbend Heart Associates',
+};
 
 function render(allowed: AllowedClinic[]) {
   return renderHook(({ clinics }) => useCurrentClinic(clinics), { initialProps: { clinics: allowed } });
