@@ -17,9 +17,14 @@ export type DatabaseHandle = {
   listen: DatabaseListen;
 };
 
+/**
+ * LISTEN on a channel. `onRelistened` runs when the listening connection came back after a drop: what was
+ * notified meanwhile was missed (the embedded database never drops it).
+ */
 export type DatabaseListen = (
   channel: string,
   onMessage: (payload: string) => void,
+  onRelistened?: () => void,
 ) => Promise<() => Promise<void>>;
 
 // PostgreSQL returns BIGINT (count(*)) as text by default; our counts fit in a JS number.
@@ -101,31 +106,50 @@ export async function openDatabase(options: { databaseUrl?: string | undefined; 
 
 /**
  * One dedicated connection per process for LISTEN (a pooled connection would lose its LISTENs). A dropped
- * connection is reopened after a second and its channels listened to again; callers also poll, so a
- * notification missed meanwhile only arrives later, never not at all.
+ * connection is reopened every second until it is back, with its channels listened to again; then each
+ * listener's `onRelistened` runs, since notifications sent meanwhile never reached this process.
  */
 function createPostgresListener(connectionString: string) {
   const handlers = new Map<string, Set<(payload: string) => void>>();
+  const relistened = new Set<() => void>();
   let client: pg.Client | undefined;
   let connecting: Promise<pg.Client> | undefined;
+  let reconnectTimer: NodeJS.Timeout | undefined;
   let closed = false;
+
+  const scheduleReconnect = () => {
+    if (closed || reconnectTimer) return;
+    reconnectTimer = setTimeout(async () => {
+      reconnectTimer = undefined;
+      if (closed || handlers.size === 0) return;
+      try {
+        await connect();
+        for (const callback of relistened) callback();
+      } catch {
+        scheduleReconnect();
+      }
+    }, 1000);
+    reconnectTimer.unref();
+  };
 
   const connect = (): Promise<pg.Client> => {
     connecting ??= (async () => {
-      const next = new pg.Client({ connectionString });
+      const next = new pg.Client({ connectionString, application_name: 'portal-listen' });
       next.on('notification', (message) => {
         for (const handler of handlers.get(message.channel) ?? []) handler(message.payload ?? '');
       });
-      next.on('error', (error: Error & { code?: string }) => {
-        if (closed) return;
-        console.warn(`PostgreSQL LISTEN connection dropped (${error.code ?? error.name}); reconnecting`);
+      const dropped = (error?: Error & { code?: string }) => {
+        if (closed || client !== next) return;
+        console.warn(
+          `PostgreSQL LISTEN connection dropped (${error?.code ?? error?.name ?? 'ended'}); reconnecting`,
+        );
         client = undefined;
         connecting = undefined;
         next.end().catch(() => {});
-        setTimeout(() => {
-          if (!closed && handlers.size > 0) connect().catch(() => {});
-        }, 1000).unref();
-      });
+        scheduleReconnect();
+      };
+      next.on('error', dropped);
+      next.on('end', () => dropped());
       await next.connect();
       for (const channel of handlers.keys()) await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
       client = next;
@@ -138,7 +162,7 @@ function createPostgresListener(connectionString: string) {
   };
 
   return {
-    listen: async (channel: string, onMessage: (payload: string) => void) => {
+    listen: async (channel: string, onMessage: (payload: string) => void, onRelistened?: () => void) => {
       let channelHandlers = handlers.get(channel);
       const isNewChannel = !channelHandlers;
       if (!channelHandlers) {
@@ -146,16 +170,20 @@ function createPostgresListener(connectionString: string) {
         handlers.set(channel, channelHandlers);
       }
       channelHandlers.add(onMessage);
+      if (onRelistened) relistened.add(onRelistened);
       const connected = client ?? (await connect());
       if (isNewChannel && connected === client)
         await connected.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
       return async () => {
         channelHandlers.delete(onMessage);
+        if (onRelistened) relistened.delete(onRelistened);
       };
     },
     close: async () => {
       closed = true;
+      clearTimeout(reconnectTimer);
       handlers.clear();
+      relistened.clear();
       const current = client ?? (connecting ? await connecting.catch(() => undefined) : undefined);
       client = undefined;
       await current?.end().catch(() => {});

@@ -71,6 +71,19 @@ describe('the Pusher protocol, server side', () => {
     expect(hub.deliver({ channel, event: 'new-notification', data: { id: 'n2' } })).toBe(0);
   });
 
+  it('a resync reaches every subscribed channel once', () => {
+    const { socket, hub, served } = connect();
+    for (const channel of ['private-auth0-demo-nurse', 'private-clinic-1209945553'])
+      socket.receive({
+        event: 'pusher:subscribe',
+        data: { channel, auth: signChannel({ ...settings, socketId: served.socketId, channel }) },
+      });
+    expect(hub.deliverToEveryChannel('resync', {})).toBe(2);
+    expect(
+      socket.sent.filter((message) => message.event === 'resync').map((message) => message.channel),
+    ).toEqual(['private-auth0-demo-nurse', 'private-clinic-1209945553']);
+  });
+
   it('refuses a wrong signature, a public channel and a bad channel name', () => {
     const { socket, hub } = connect();
     socket.receive({ event: 'pusher:subscribe', data: { channel: 'private-auth0-x', auth: 'portal:00' } });

@@ -36,4 +36,6 @@ export const REALTIME_EVENTS = {
   newNotification: 'new-notification',
   /** On a clinic channel: `{ids, eventType}` of documents that changed. */
   documentsChanged: 'documents-changed',
+  /** On every channel this instance serves: events may have been missed; reload what the channel shows. */
+  resync: 'resync',
 } as const;

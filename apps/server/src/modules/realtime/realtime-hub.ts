@@ -43,6 +43,13 @@ export class RealtimeHub {
     return set.size;
   }
 
+  /** Sends one event to every channel with a subscriber here (e.g. 'resync' after missed events). */
+  deliverToEveryChannel(event: string, data: Record<string, unknown>): number {
+    let delivered = 0;
+    for (const channel of [...this.subscribers.keys()]) delivered += this.deliver({ channel, event, data });
+    return delivered;
+  }
+
   stats() {
     return { connections: this.connections.size, channels: this.subscribers.size };
   }

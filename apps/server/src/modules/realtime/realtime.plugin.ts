@@ -15,7 +15,7 @@ import { createOutboxRelay } from './outbox-relay';
 import { createHostedPusher, publishNothingMore, publishThroughPusher } from './publishers';
 import { closeIdleConnections, type ServedConnection, servePusherConnection } from './pusher-connection';
 import { pusherHttpApi } from './pusher-http-api';
-import { CHANNEL_NAME_PATTERN, mayJoinChannel } from './realtime-channels';
+import { CHANNEL_NAME_PATTERN, mayJoinChannel, REALTIME_EVENTS } from './realtime-channels';
 import { RealtimeHub } from './realtime-hub';
 import { FANOUT_CHANNEL, OUTBOX_WAKE_CHANNEL, unpackFanoutPayload } from './realtime-outbox';
 
@@ -60,9 +60,18 @@ const realtimePlugin: FastifyPluginAsyncZod<RealtimeOptions> = async (app, optio
     log: app.log,
   });
   const stopListening = [
-    await options.listen(FANOUT_CHANNEL, (payload) => {
-      for (const event of unpackFanoutPayload(payload)) hub.deliver(event);
-    }),
+    await options.listen(
+      FANOUT_CHANNEL,
+      (payload) => {
+        for (const event of unpackFanoutPayload(payload)) hub.deliver(event);
+      },
+      // The database connection this instance listens on dropped and came back: whatever was sent in
+      // between never reached these sockets, so every page they serve reloads what it shows.
+      () => {
+        const delivered = hub.deliverToEveryChannel(REALTIME_EVENTS.resync, {});
+        app.log.warn({ delivered }, 'realtime fan-out resumed; clients told to resync');
+      },
+    ),
     // Hosted Pusher hears of events right after their commit; for the own endpoint the relay's
     // once-a-second bookkeeping is enough.
     ...(pusher ? [await options.listen(OUTBOX_WAKE_CHANNEL, () => relay.wake())] : []),

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'kysely';
 import type Pusher from 'pusher-js';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type DatabaseHandle, openPostgres } from '../../db/client';
@@ -136,6 +137,31 @@ describe('two server processes on one PostgreSQL server', () => {
     expect(response.status).toBe(201);
     const { ids } = (await response.json()) as { ids: string[] };
     expect((await waitFor(() => listener.received[0])).data).toEqual({ id: ids[0], type: 'info' });
+  });
+
+  it('when the database drops an instance’s LISTEN connection, it comes back and tells its clients to resync', async () => {
+    const pusher = connectPusher({
+      wsPort: Number(new URL(b.url).port),
+      authEndpoint: `${b.url}/api/realtime/auth`,
+      accessToken: provider.accessToken,
+    });
+    clients.push(pusher);
+    const events: ReceivedEvent[] = [];
+    expect(await subscribeChannel(pusher, 'private-auth0-demo-provider', events)).toBe('succeeded');
+    const terminated = await sql<{ ok: boolean }>`
+      SELECT pg_terminate_backend(pid) AS ok FROM pg_stat_activity
+      WHERE application_name = 'portal-listen' AND datname = current_database()`.execute(database.db);
+    expect(terminated.rows.length).toBeGreaterThanOrEqual(2);
+    await waitFor(() => events.find((item) => item.event === 'resync'));
+    // Listening again: the next event arrives as before.
+    const response = await fetch(`${a.url}/api/notifications/in-app/test`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${provider.accessToken}` },
+    });
+    const { ids } = (await response.json()) as { ids: string[] };
+    await waitFor(() =>
+      events.find((item) => item.event === 'new-notification' && (item.data as { id: string }).id === ids[0]),
+    );
   });
 
   it('an instance killed right after its commit loses no event', async () => {

@@ -22,6 +22,8 @@ export const REALTIME_EVENTS = {
   newNotification: 'new-notification',
   /** On a clinic's channel: `{ids, eventType}` of documents that changed. */
   documentsChanged: 'documents-changed',
+  /** On any channel: the server may have missed events for it; reload what it shows. */
+  resync: 'resync',
 } as const;
 
 /** The signed-in user's private channel: 'private-' plus the SPEC §3 channel name of their id. */

@@ -54,6 +54,9 @@ export function NotificationBell() {
     });
   });
 
+  // The server's fan-out was interrupted: events may be lost, so the list reloads (no toast).
+  useRealtimeEvent('user', REALTIME_EVENTS.resync, () => void reload());
+
   useNotificationHeartbeat(realtime.state, list.unreadCount);
 
   const openList = () => {

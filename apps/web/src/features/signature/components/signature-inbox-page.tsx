@@ -63,6 +63,7 @@ export function SignatureInboxPage() {
   const { currentClinic } = useSession();
   // Another user's change to the clinic's documents refreshes the open inbox (realtime push).
   useRealtimeInvalidation('clinic', REALTIME_EVENTS.documentsChanged, [...documentsQueryKey, 'list']);
+  useRealtimeInvalidation('clinic', REALTIME_EVENTS.resync, [...documentsQueryKey, 'list']);
   const [params, setParams] = useSearchParams();
   const filters = useMemo(() => parseInboxFilters(params, currentClinic?.npi), [params, currentClinic?.npi]);
   const filtersKey = getInboxFiltersKey(filters);
