@@ -19,37 +19,20 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import {
-  type DemoReportInput,
-  generateDemoReportPdf,
-} from '../apps/server/src/modules/documents/pdf/generate-demo-report';
+import { generateDemoReportPdf } from '../apps/server/src/modules/documents/pdf/generate-demo-report';
 import { inspectPdf } from '../apps/server/src/modules/documents/pdf/inspect-pdf';
 import {
   type SignatureManifestation,
   stampSignature,
 } from '../apps/server/src/modules/documents/pdf/stamp-signature';
+import { buildDemoReportInput } from '../apps/server/src/modules/documents/pdf/test-support/sample-pdfs';
 import { createFileStorage } from '../apps/server/src/modules/documents/storage/file-storage';
 
 const WARM_UP = 20;
 const ROUNDS = 200;
 const SEQUENTIAL = 50;
 
-const report: DemoReportInput = {
-  seed: 7,
-  documentType: 'implicity-90-day-remote-report',
-  serviceLine: 'crm',
-  clinicName: 'Riverside Heart & Rhythm Center',
-  patient: { firstName: 'Ada', lastName: 'Castillo', dob: new Date(Date.UTC(1948, 2, 7)), id: 'P100042' },
-  device: {
-    manufacturer: 'Medtronic',
-    modelName: 'Azure XT DR',
-    serialNumber: 'SN482913',
-    implantDate: '2019-04-15',
-    chambers: 'Dual',
-  },
-  dos: new Date('2026-11-01T10:42:13Z'),
-  pageCount: 5,
-};
+const report = buildDemoReportInput({ seed: 7 });
 
 const manifestation = (documentId: string): SignatureManifestation => ({
   signatureLabel: 'Reviewed by:',

@@ -89,6 +89,19 @@ async function replaceConfiguration(
   }
 }
 
+/** A clinic's own columns (not its flags and settings): changing any of them is admin-level. */
+const IDENTITY_FIELDS = ['npi', 'name', 'code', 'isActive', 'samlConnectionName'] as const;
+
+function identityOf(input: OrganizationInput) {
+  return {
+    npi: input.npi,
+    name: input.name,
+    code: input.code,
+    isActive: input.isActive,
+    samlConnectionName: input.samlConnectionName,
+  };
+}
+
 /** POST organizations: admin-level only. */
 export async function createOrganization(db: Db, actor: Actor, input: OrganizationInput) {
   assertCan(actor.user, 'clinic:create', '*');
@@ -97,14 +110,7 @@ export async function createOrganization(db: Db, actor: Actor, input: Organizati
     const workflows = await validateConfiguration(tx, input);
     const row = await tx
       .insertInto('organizations')
-      .values({
-        npi: input.npi,
-        name: input.name,
-        code: input.code,
-        isActive: input.isActive,
-        samlConnectionName: input.samlConnectionName,
-        updatedBy: actor.id,
-      })
+      .values({ ...identityOf(input), updatedBy: actor.id })
       .returningAll()
       .executeTakeFirstOrThrow();
     await replaceConfiguration(tx, row.id, input, workflows);
@@ -135,12 +141,8 @@ export async function updateOrganization(db: Db, actor: Actor, id: string, input
       .executeTakeFirst();
     const scope = clinicsWherePermitted(actor.user, 'clinic:read');
     if (!current || (scope !== 'all' && !scope.includes(current.npi))) throw new NotFoundError('Clinic');
-    const identityChanged =
-      current.npi !== input.npi ||
-      current.name !== input.name ||
-      current.code !== input.code ||
-      current.isActive !== input.isActive ||
-      (current.samlConnectionName ?? null) !== input.samlConnectionName;
+    const identity = identityOf(input);
+    const identityChanged = IDENTITY_FIELDS.some((field) => (current[field] ?? null) !== identity[field]);
     if (identityChanged) assertCan(actor.user, 'clinic:update', '*');
     assertCan(actor.user, 'clinic:update-feature-flags', current.npi);
     assertCan(actor.user, 'clinic:update-settings', current.npi);
@@ -149,15 +151,7 @@ export async function updateOrganization(db: Db, actor: Actor, id: string, input
     const before = await loadOrganizationResponse(tx, current);
     const row = await tx
       .updateTable('organizations')
-      .set({
-        npi: input.npi,
-        name: input.name,
-        code: input.code,
-        isActive: input.isActive,
-        samlConnectionName: input.samlConnectionName,
-        updatedBy: actor.id,
-        updatedAt: new Date(),
-      })
+      .set({ ...identity, updatedBy: actor.id, updatedAt: new Date() })
       .where('id', '=', id)
       .returningAll()
       .executeTakeFirstOrThrow();

@@ -118,14 +118,17 @@ export function startReminderScheduler(options: {
   now?: () => Date;
 }) {
   let running = false;
+  // Periods this instance has already seen claimed (by itself or another): no query for them each minute.
+  const settled = new Set<string>();
   async function check() {
     if (running) return;
     running = true;
     try {
       for (const kind of ['daily', 'weekly'] as const) {
         const period = reminderPeriod(kind, options.now?.() ?? new Date(), options.hourUtc);
-        if (!period) continue;
+        if (!period || settled.has(`${kind}:${period}`)) continue;
         const reminded = await runReminders(options.db, { kind, period, publicUrl: options.publicUrl });
+        settled.add(`${kind}:${period}`);
         if (reminded > 0) {
           options.log.info({ kind, period, reminded }, 'reminders sent');
           options.afterRun();

@@ -125,7 +125,6 @@ const realtimePlugin: FastifyPluginAsyncZod<RealtimeOptions> = async (app, optio
     },
   );
 
-  app.decorate('realtime', { hub, wake: () => relay.wake() });
   app.addHook('preClose', async () => {
     clearInterval(sweeper);
     clearInterval(heartbeat);
@@ -139,9 +138,3 @@ const realtimePlugin: FastifyPluginAsyncZod<RealtimeOptions> = async (app, optio
 };
 
 export const realtime = fp(realtimePlugin, { name: 'realtime' });
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    realtime: { hub: RealtimeHub; wake: () => void };
-  }
-}

@@ -1,24 +1,10 @@
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { type DemoReportInput, generateDemoReportPdf } from './generate-demo-report';
+import { generateDemoReportPdf } from './generate-demo-report';
 import { checkWithQpdf, extractText } from './test-support/pdf-tools';
+import { buildDemoReportInput } from './test-support/sample-pdfs';
 
-const input: DemoReportInput = {
-  seed: 42,
-  documentType: 'implicity-90-day-remote-report',
-  serviceLine: 'crm',
-  clinicName: 'Riverside Heart & Rhythm Center',
-  patient: { firstName: 'Ada', lastName: 'Castillo', dob: new Date(Date.UTC(1948, 2, 7)), id: 'P100042' },
-  device: {
-    manufacturer: 'Medtronic',
-    modelName: 'Azure XT DR',
-    serialNumber: 'SN482913',
-    implantDate: '2019-04-15',
-    chambers: 'Dual',
-  },
-  dos: new Date('2026-11-01T10:42:13Z'),
-  pageCount: 5,
-};
+const input = buildDemoReportInput();
 
 const pageText = async (pdf: Uint8Array, page: number) => extractText(pdf, { first: page, last: page });
 

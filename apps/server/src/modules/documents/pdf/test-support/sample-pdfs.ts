@@ -1,6 +1,6 @@
 import { deflateSync } from 'node:zlib';
 import { degrees, PDFDocument, rgb, StandardFonts } from 'pdf-lib';
-import { generateDemoReportPdf } from '../generate-demo-report';
+import { type DemoReportInput, generateDemoReportPdf } from '../generate-demo-report';
 
 export type RawObject = { dict: string; stream?: Uint8Array | string };
 
@@ -94,10 +94,10 @@ export function buildUnbalancedStatePdf(): Uint8Array {
   ]);
 }
 
-/** A five-page report from the demo generator: a coversheet, measurements, three pages of strips. */
-export function buildDemoReport(overrides: { pageCount?: number; seed?: number } = {}): Promise<Uint8Array> {
-  return generateDemoReportPdf({
-    seed: overrides.seed ?? 42,
+/** The input of a five-page demo report: a coversheet, measurements, three pages of strips. */
+export function buildDemoReportInput(overrides: Partial<DemoReportInput> = {}): DemoReportInput {
+  return {
+    seed: 42,
     documentType: 'implicity-90-day-remote-report',
     serviceLine: 'crm',
     clinicName: 'Riverside Heart & Rhythm Center',
@@ -110,8 +110,14 @@ export function buildDemoReport(overrides: { pageCount?: number; seed?: number }
       chambers: 'Dual',
     },
     dos: new Date('2026-11-01T10:42:13Z'),
-    pageCount: overrides.pageCount ?? 5,
-  });
+    pageCount: 5,
+    ...overrides,
+  };
+}
+
+/** That report's PDF. */
+export function buildDemoReport(overrides: { pageCount?: number; seed?: number } = {}): Promise<Uint8Array> {
+  return generateDemoReportPdf(buildDemoReportInput(overrides));
 }
 
 /** A page tree whose object stream inflates to `megabytes` of spaces: tiny on disk, heavy to parse. */
