@@ -20,6 +20,7 @@ import {
   createAccessTokenVerifier,
 } from './modules/identity/access-token-verifier';
 import { identityPlugin } from './modules/identity/identity.plugin';
+import { GRANT_CLAIM } from './modules/identity/oidc-provider';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { portalConfigRoutes } from './modules/portal-config/portal-config.routes';
 import { realtime } from './modules/realtime/realtime.plugin';
@@ -141,7 +142,12 @@ export async function buildApp({ config, db, listen, logger, storage, wait }: Ap
       keys: { remoteJwksUrl: await discoverJwksUrl(config.identity.issuer) },
     });
   }
-  await app.register(authenticatePlugin, { db, verifyAccessToken, canReach });
+  await app.register(authenticatePlugin, {
+    db,
+    verifyAccessToken,
+    canReach,
+    ...(config.identity.kind === 'embedded' ? { grantClaim: GRANT_CLAIM } : {}),
+  });
 
   await app.register(realtime, { db, listen, config });
   await app.register(notificationsRoutes, { db, config });

@@ -14,6 +14,12 @@ const portSchema = z.coerce
   .min(0, { error: 'must be a whole number from 0 to 65535' })
   .max(65535, { error: 'must be a whole number from 0 to 65535' });
 
+/** A whole number within bounds, read from an environment string. */
+function wholeNumber(min: number, max: number) {
+  const error = `must be a whole number from ${min} to ${max}`;
+  return z.coerce.number({ error }).int({ error }).min(min, { error }).max(max, { error });
+}
+
 export const configSchema = z.object({
   PORT: portSchema.default(8080),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -71,6 +77,24 @@ export const configSchema = z.object({
     .max(23, { error: 'must be a whole number from 0 to 23' })
     .default(12),
   REMINDERS: z.enum(['true', 'false'], { error: 'must be true or false' }).default('true'),
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9.:/,\s]*$/, { error: 'must be a comma-separated list of addresses or CIDR ranges' })
+    .optional(),
+  AUDIT_KEY: z.string().min(32, { error: 'must have at least 32 characters' }).optional(),
+  AUDIT_SEAL_DIR: z.string().min(1).optional(),
+  AUDIT_SEAL_INTERVAL_MINUTES: wholeNumber(1, 1440).default(60),
+  REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
+  LOGIN_RATE_LIMIT_PER_ACCOUNT_PER_MINUTE: wholeNumber(1, 10_000).default(10),
+  PDF_CHECKS_PER_CALLER: wholeNumber(1, 100).default(2),
+  PDF_CHECK_QUEUE_LIMIT: wholeNumber(1, 10_000).default(16),
+  PDF_CHECK_TIMEOUT_MS: wholeNumber(100, 600_000).default(5000),
+  PDF_MAX_INFLATED_BYTES: wholeNumber(1024 * 1024, 16 * 1024 * 1024 * 1024).default(256 * 1024 * 1024),
+  COMMENT_METADATA_MAX_BYTES: wholeNumber(256, 10 * 1024 * 1024).default(16 * 1024),
+  REALTIME_MAX_CONNECTIONS: wholeNumber(1, 1_000_000).default(20_000),
+  REALTIME_MAX_CONNECTIONS_PER_IP: wholeNumber(1, 1_000_000).default(100),
+  REALTIME_SUBSCRIBE_TIMEOUT_SECONDS: wholeNumber(1, 3600).default(30),
 });
 
 export type Config = {
@@ -110,6 +134,23 @@ export type Config = {
   reminderHourUtc: number;
   /** Whether this instance makes the daily and weekly reminders (tests turn it off). */
   reminders: boolean;
+  /**
+   * The proxies whose X-Forwarded-For / -Host / -Proto are believed (addresses or CIDR ranges); empty:
+   * none, so the client address is the socket's own.
+   */
+  trustProxy: string[];
+  /** The audit trail's secret (HMAC links, seal signatures); unset: a key file under DATA_DIR/keys. */
+  auditKey: string | undefined;
+  /** Where the seal log of the audit chains' heads is appended: outside the database. */
+  auditSealDir: string;
+  auditSealIntervalMinutes: number;
+  /** A Redis server for the shared rate-limit counters; unset: the database keeps them. */
+  redisUrl: string | undefined;
+  loginRateLimitPerAccountPerMinute: number;
+  /** The PDF-checking queue: checks one caller may have running or queued, the whole queue, and a file's time. */
+  pdfChecks: { perCaller: number; queueLimit: number; timeoutMs: number; maxInflatedBytes: number };
+  commentMetadataMaxBytes: number;
+  realtimeLimits: { maxConnections: number; maxConnectionsPerIp: number; subscribeTimeoutSeconds: number };
 };
 
 export class ConfigError extends Error {
@@ -192,5 +233,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     emailFrom: values.EMAIL_FROM,
     reminderHourUtc: values.REMINDER_HOUR_UTC,
     reminders: values.REMINDERS === 'true',
+    trustProxy: (values.TRUST_PROXY ?? '')
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean),
+    auditKey: values.AUDIT_KEY,
+    auditSealDir: path.resolve(
+      invocationDir,
+      values.AUDIT_SEAL_DIR ?? path.join(values.DATA_DIR, 'audit-seals'),
+    ),
+    auditSealIntervalMinutes: values.AUDIT_SEAL_INTERVAL_MINUTES,
+    redisUrl: values.REDIS_URL,
+    loginRateLimitPerAccountPerMinute: values.LOGIN_RATE_LIMIT_PER_ACCOUNT_PER_MINUTE,
+    pdfChecks: {
+      perCaller: values.PDF_CHECKS_PER_CALLER,
+      queueLimit: values.PDF_CHECK_QUEUE_LIMIT,
+      timeoutMs: values.PDF_CHECK_TIMEOUT_MS,
+      maxInflatedBytes: values.PDF_MAX_INFLATED_BYTES,
+    },
+    commentMetadataMaxBytes: values.COMMENT_METADATA_MAX_BYTES,
+    realtimeLimits: {
+      maxConnections: values.REALTIME_MAX_CONNECTIONS,
+      maxConnectionsPerIp: values.REALTIME_MAX_CONNECTIONS_PER_IP,
+      subscribeTimeoutSeconds: values.REALTIME_SUBSCRIBE_TIMEOUT_SECONDS,
+    },
   };
 }

@@ -27,6 +27,7 @@ export * from './common/npi';
 export * from './common/paging-constants';
 export * from './common/retry';
 export * from './common/routes';
+export * from './common/safe-text';
 export * from './common/service-lines';
 export * from './common/storage';
 export * from './common/time-constants';

@@ -7,6 +7,9 @@ import * as auditEvents from './migrations/0004-audit-events';
 import * as documents from './migrations/0005-documents';
 import * as clinicSettings from './migrations/0006-clinic-settings';
 import * as notifications from './migrations/0007-notifications';
+import * as auditKeyedChain from './migrations/0008-audit-keyed-chain';
+import * as userChannelIds from './migrations/0009-user-channel-ids';
+import * as sharedRateLimits from './migrations/0010-shared-rate-limits';
 
 // Migrations are listed here, not discovered on disk, so the bundle and the tests see the same list.
 // Names sort in the order they run.
@@ -18,6 +21,9 @@ const migrations: Record<string, Migration> = {
   '0005-documents': documents,
   '0006-clinic-settings': clinicSettings,
   '0007-notifications': notifications,
+  '0008-audit-keyed-chain': auditKeyedChain,
+  '0009-user-channel-ids': userChannelIds,
+  '0010-shared-rate-limits': sharedRateLimits,
 };
 
 export class MigrationError extends Error {

@@ -3,10 +3,11 @@ import fp from 'fastify-plugin';
 import type { UserRow } from '../db/schema';
 import type { Db } from '../db/transaction';
 import { type AccessTokenVerifier, InvalidTokenError } from '../modules/identity/access-token-verifier';
-import { findUserById } from '../modules/users/users.repository';
+import { findSignedInUser, type SessionRef } from '../modules/identity/live-sessions';
 import { sendError } from './error-handler';
 
-export type Actor = { id: string; user: UserRow };
+/** The signed-in caller: their user row, and the sign-in session their token belongs to. */
+export type Actor = { id: string; user: UserRow; session: SessionRef };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -50,6 +51,11 @@ export const authenticatePlugin = fp(
     options: {
       db: Db;
       verifyAccessToken: AccessTokenVerifier;
+      /**
+       * The claim naming the token's grant, for the embedded provider: a token whose grant was revoked
+       * (sign-out, lock, refresh-token reuse) stops working at once. Unset for an external provider.
+       */
+      grantClaim?: string;
       canReach: (user: UserRow, permission: string) => boolean;
     },
   ) => {
@@ -72,15 +78,19 @@ export const authenticatePlugin = fp(
       const header = request.headers.authorization ?? '';
       const match = /^Bearer ([A-Za-z0-9\-_.~+/]+=*)$/i.exec(header);
       if (!match?.[1]) return challenge(reply, 'A bearer token is required.');
-      let subject: string;
+      let session: SessionRef;
       try {
-        subject = (await options.verifyAccessToken(match[1])).sub;
+        const claims = await options.verifyAccessToken(match[1]);
+        const grantId = options.grantClaim ? claims[options.grantClaim] : null;
+        if (options.grantClaim && (typeof grantId !== 'string' || grantId === ''))
+          return challenge(reply, 'The token names no sign-in.');
+        session = { userId: claims.sub, grantId: typeof grantId === 'string' ? grantId : null };
       } catch (error) {
         return challenge(reply, error instanceof InvalidTokenError ? error.message : 'The token is invalid.');
       }
-      const user = await findUserById(options.db, subject);
-      if (!user || user.isLocked) return challenge(reply, 'The account is unknown or locked.');
-      request.actor = { id: user.id, user };
+      const user = await findSignedInUser(options.db, session);
+      if (!user) return challenge(reply, 'The account is unknown or locked, or the sign-in has ended.');
+      request.actor = { id: user.id, user, session };
 
       if (config.permission && !options.canReach(user, config.permission)) {
         return sendError(reply, 403, `Cannot execute "${config.permission}" on ""`);

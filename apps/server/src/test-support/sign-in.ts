@@ -72,7 +72,14 @@ function pathOf(location: string): string {
   return `${url.pathname}${url.search}`;
 }
 
-export type Tokens = { accessToken: string; idToken: string; refreshToken: string; expiresIn: number };
+export type Tokens = {
+  accessToken: string;
+  idToken: string;
+  refreshToken: string;
+  expiresIn: number;
+  /** The provider's session cookies, as a browser would keep them: signing out needs them. */
+  cookies: string;
+};
 
 /**
  * Signs in through the embedded provider exactly as the web app does: authorization code with PKCE,
@@ -164,7 +171,33 @@ export async function signInWith(
     idToken: body.id_token,
     refreshToken: body.refresh_token,
     expiresIn: body.expires_in,
+    cookies: jar.header(),
   };
+}
+
+/**
+ * Signs out as the web app does (RP-initiated logout): the end-session page with the ID token, then its
+ * confirmation form with the session's cookies. Returns the confirmation's status.
+ */
+export async function signOut(app: App, tokens: Tokens): Promise<number> {
+  const query = new URLSearchParams({
+    id_token_hint: tokens.idToken,
+    post_logout_redirect_uri: `${TEST_PUBLIC_URL}/`,
+  });
+  const page = await app.inject({
+    method: 'GET',
+    url: `/idp/session/end?${query}`,
+    headers: { cookie: tokens.cookies },
+  });
+  const xsrf = /name="xsrf" value="([^"]+)"/.exec(page.body)?.[1];
+  if (!xsrf) throw new Error(`the end-session page answered ${page.statusCode} without a form`);
+  const confirm = await app.inject({
+    method: 'POST',
+    url: '/idp/session/end/confirm',
+    headers: { cookie: tokens.cookies, 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ xsrf, logout: 'yes' }).toString(),
+  });
+  return confirm.statusCode;
 }
 
 export class SignInFailedError extends Error {

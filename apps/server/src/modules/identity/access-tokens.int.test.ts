@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { importJWK, type JWK, SignJWT } from 'jose';
+import { decodeJwt, importJWK, type JWK, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn, type Tokens } from '../../test-support/sign-in';
+import { refreshTokens, signIn, signOut, type Tokens } from '../../test-support/sign-in';
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from '../../test-support/test-app';
 import { loadSigningKeys } from './key-store';
 
@@ -28,7 +28,9 @@ describe('the API refuses every access token that is not exactly right', () => {
     key: JWK = signingKey,
   ): Promise<string> => {
     const now = Math.floor(Date.now() / 1000);
-    return new SignJWT({ scope: 'openid api', ...claims })
+    // Every claim right includes the grant (the sign-in) the real token was issued under.
+    const { gid } = decodeJwt(valid.accessToken);
+    return new SignJWT({ scope: 'openid api', gid, ...claims })
       .setProtectedHeader({ alg: 'RS256', typ: 'at+jwt', kid: key.kid, ...header } as never)
       .setIssuer((claims.iss as string) ?? ISSUER)
       .setAudience((claims.aud as string) ?? AUDIENCE)
@@ -141,5 +143,49 @@ describe('the API refuses every access token that is not exactly right', () => {
       .set({ isLocked: false })
       .where('email', '=', 'irhtech@example.org')
       .execute();
+  });
+
+  it('refuses a token that names no sign-in, or a sign-in that never existed', async () => {
+    expect((await call(await forge({ gid: undefined }))).statusCode).toBe(401);
+    expect((await call(await forge({ gid: 'made-up-grant' }))).statusCode).toBe(401);
+  });
+
+  it('signing out ends the access token and the refresh token at once, and only that sign-in', async () => {
+    const signedOut = await signIn(portal.app, 'nurse@example.org');
+    const otherDevice = await signIn(portal.app, 'nurse@example.org');
+    expect((await call(signedOut.accessToken)).statusCode).toBe(200);
+
+    expect(await signOut(portal.app, signedOut)).toBe(303);
+
+    expect((await call(signedOut.accessToken)).statusCode).toBe(401);
+    expect((await refreshTokens(portal.app, signedOut.refreshToken)).statusCode).toBe(400);
+    // The same user's other sign-in (another browser) goes on.
+    expect((await call(otherDevice.accessToken)).statusCode).toBe(200);
+  });
+
+  it('a reused refresh token revokes its grant, and with it the access tokens already issued', async () => {
+    const tokens = await signIn(portal.app, 'readonly@example.org');
+    const renewed = await refreshTokens(portal.app, tokens.refreshToken);
+    expect(renewed.statusCode).toBe(200);
+    const renewedAccess = renewed.json().access_token as string;
+    // A thief replays the first refresh token: the provider treats the whole grant as stolen.
+    expect((await refreshTokens(portal.app, tokens.refreshToken)).statusCode).toBe(400);
+    expect((await call(renewedAccess)).statusCode).toBe(401);
+    expect((await call(tokens.accessToken)).statusCode).toBe(401);
+  });
+
+  it('locking a user through the API ends their access token at once', async () => {
+    const admin = await signIn(portal.app, 'irhadmin@example.org');
+    const tech = await signIn(portal.app, 'devicetech@example.org');
+    expect((await call(tech.accessToken)).statusCode).toBe(200);
+    const lock = await portal.app.inject({
+      method: 'POST',
+      url: `/api/users/${encodeURIComponent('auth0|demo-devicetech')}/lock-state`,
+      headers: { authorization: `Bearer ${admin.accessToken}` },
+      payload: { isLocked: true },
+    });
+    expect(lock.statusCode).toBe(200);
+    expect((await call(tech.accessToken)).statusCode).toBe(401);
+    expect((await refreshTokens(portal.app, tech.refreshToken)).statusCode).toBe(400);
   });
 });

@@ -6,6 +6,8 @@ import { createOidcAdapterFactory } from './oidc-adapter';
 import { escapeHtml, renderProviderPage } from './provider-pages';
 
 export const PORTAL_CLIENT_ID = 'portal-web';
+/** The access-token claim naming the grant (the sign-in) it was issued under. */
+export const GRANT_CLAIM = 'gid';
 /** The scope an access token for our API carries. */
 export const API_SCOPE = 'api';
 
@@ -91,6 +93,11 @@ export function createEmbeddedProvider(options: EmbeddedProviderOptions): Provid
         },
       },
     },
+    // Every token is bound to the sign-in session, so signing out revokes its grant: the refresh token
+    // dies with it, and the API refuses access tokens whose grant is gone (the `gid` claim below).
+    expiresWithSession: async () => true,
+    extraTokenClaims: async (_ctx, token) =>
+      'grantId' in token && typeof token.grantId === 'string' ? { [GRANT_CLAIM]: token.grantId } : undefined,
     // Refresh tokens rotate on every use; presenting a used one again revokes the whole grant.
     rotateRefreshToken: true,
     issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
