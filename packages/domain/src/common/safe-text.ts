@@ -7,13 +7,24 @@ import { z } from 'zod';
 /** The message a refused field carries. */
 export const UNSAFE_TEXT_MESSAGE = 'must not contain NUL characters or unpaired UTF-16 surrogates';
 
-// Without the u flag the pattern sees UTF-16 code units, so it can tell a paired surrogate from a lone one.
-// An unpaired surrogate: a high one not followed by a low one, or a low one not preceded by a high one.
-const UNSAFE_TEXT = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+// NUL or any surrogate: most text has neither, so one regular-expression scan settles it. (Built from a
+// string: a control character written in a pattern literal reads as a typo.)
+const SUSPECT_CODE_UNIT = new RegExp('[\\u0000\\uD800-\\uDFFF]');
 
 /** Whether text can be stored and hashed as it is: no NUL, no unpaired surrogate. */
 export function isSafeText(text: string): boolean {
-  return !UNSAFE_TEXT.test(text);
+  if (!SUSPECT_CODE_UNIT.test(text)) return true;
+  for (let index = 0; index < text.length; index++) {
+    const unit = text.charCodeAt(index);
+    if (unit === 0) return false;
+    if (unit >= 0xdc00 && unit <= 0xdfff) return false; // a low surrogate with no high one before it
+    if (unit >= 0xd800 && unit <= 0xdbff) {
+      const next = text.charCodeAt(index + 1);
+      if (!(next >= 0xdc00 && next <= 0xdfff)) return false;
+      index += 1; // a well-formed pair
+    }
+  }
+  return true;
 }
 
 /**
