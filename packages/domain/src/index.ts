@@ -72,6 +72,7 @@ export * from './reports/lead-configurations';
 export * from './reports/notes';
 export * from './reports/report-filename';
 export * from './reports/sign-all';
+export * from './reports/signed-content';
 export * from './reports/templates';
 export * from './studies/study-statuses';
 export * from './studies/study-types';

@@ -1,9 +1,10 @@
 import { assertCan } from '@portal/domain';
 import { type Db, inTransaction } from '../../db/transaction';
 import type { Actor } from '../../plugins/authenticate';
+import { DocumentStateError } from './document-state-error';
 import { getVisibleDocument } from './get-document';
 import { recordDocumentChange } from './record-document-change';
-import { DocumentStateError, nextNote, type SignInput } from './sign-document';
+import { nextNote, type SignInput } from './sign-document';
 
 /** A nurse (or provider) acknowledges an unsigned document: exactly once, with its audit event. */
 export async function acknowledgeDocument(db: Db, actor: Actor, documentId: string, input: SignInput) {

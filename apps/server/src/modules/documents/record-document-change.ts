@@ -1,11 +1,17 @@
+import { findFrozenContentChanges } from '@portal/domain';
 import type { Updateable } from 'kysely';
 import type { DocumentRow, DocumentsTable } from '../../db/schema';
 import type { Tx } from '../../db/transaction';
 import { recordAuditEvent } from '../audit/record-audit-event';
+import { frozenContentError } from './document-state-error';
 
 /**
  * Writes a change to a document and its audit event in the caller's transaction. The event records the
  * changed fields' values before and after, the actor and the note; the clinic's chain links it.
+ *
+ * Every document write goes through here, so this is where a signature's promise is kept: a signed or
+ * acknowledged document's content cannot change (409 naming the state and the fields), whichever
+ * operation asks. The caller holds the row lock, so the status read is the status written against.
  */
 export async function recordDocumentChange(
   tx: Tx,
@@ -19,6 +25,8 @@ export async function recordDocumentChange(
   },
 ) {
   const { document, changes } = options;
+  const frozen = findFrozenContentChanges(document.status, document, changes);
+  if (frozen.length > 0) throw frozenContentError(document.status, frozen);
   const before: Record<string, unknown> = {};
   const after: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(changes)) {

@@ -9,9 +9,9 @@ import {
 import { format } from 'date-fns';
 import type { DocumentRow } from '../../db/schema';
 import { type Db, inTransaction, type Tx } from '../../db/transaction';
-import { ConflictError } from '../../http/errors';
 import type { Actor } from '../../plugins/authenticate';
 import { loadClinicConfiguration } from '../clinics/load-clinic-configuration';
+import { DocumentStateError } from './document-state-error';
 import { getVisibleDocument } from './get-document';
 import { stampSignature } from './pdf/stamp-signature';
 import { recordDocumentChange } from './record-document-change';
@@ -24,8 +24,6 @@ export type SignInput = {
   /** The signer's local date and time as they see it, printed on the signature. */
   localTime?: string | undefined;
 };
-
-export class DocumentStateError extends ConflictError {}
 
 /** A text setting's value; a setting switched off (or blank) stamps the default instead. */
 function settingText(configuration: MergedClinicConfiguration, name: string, fallback: string): string {

@@ -1,9 +1,9 @@
 import { assertCan } from '@portal/domain';
 import { type Db, inTransaction } from '../../db/transaction';
 import type { Actor } from '../../plugins/authenticate';
+import { DocumentStateError } from './document-state-error';
 import { getVisibleDocument } from './get-document';
 import { recordDocumentChange } from './record-document-change';
-import { DocumentStateError } from './sign-document';
 
 /**
  * Un-signs or un-acknowledges a document, back to unsigned. The signed PDF stays in storage and its hash

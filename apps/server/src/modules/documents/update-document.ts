@@ -4,9 +4,10 @@ import type { DocumentsTable } from '../../db/schema';
 import { type Db, inTransaction } from '../../db/transaction';
 import type { Actor } from '../../plugins/authenticate';
 import type { BulkResult } from './bulk-sign-documents';
+import { DocumentStateError } from './document-state-error';
 import { getVisibleDocument } from './get-document';
 import { recordDocumentChange } from './record-document-change';
-import { DocumentStateError, nextNote } from './sign-document';
+import { nextNote } from './sign-document';
 
 export type DocumentEdit = Partial<{
   note: string;

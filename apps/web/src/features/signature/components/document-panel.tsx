@@ -20,6 +20,7 @@ import {
   appendNote,
   buildReportPdfFilename,
   DOCUMENT_TYPE_LABELS,
+  isContentFrozen,
   NOTE_MAX_LENGTH,
   truncateNote,
 } from '@portal/domain';
@@ -115,6 +116,8 @@ export function DocumentPanel({
   const typeLabel = (DOCUMENT_TYPE_LABELS as Record<string, string>)[doc.type] ?? doc.type;
   const isUnsigned = doc.status === 'unsigned';
   const isDone = doc.status === 'signed' || doc.status === 'acknowledged';
+  // The server refuses changes to a signed or acknowledged document's content (reassigning included).
+  const contentFrozen = isContentFrozen(doc.status);
   const busy = doc.status === 'signing' || doc.status === 'acknowledging';
   const device = doc.deviceDetail;
   const filename = buildReportPdfFilename(doc);
@@ -278,9 +281,10 @@ export function DocumentPanel({
         {actions.canReassign && (
           <Button
             variant="outlined"
-            disabled={busy}
+            disabled={busy || contentFrozen}
             startIcon={<PersonAddAltIcon />}
             onClick={actions.onReassign}
+            {...(contentFrozen ? { 'aria-describedby': 'frozen-content-hint' } : {})}
           >
             Reassign
           </Button>
@@ -316,6 +320,14 @@ export function DocumentPanel({
           Download
         </Button>
       </Stack>
+      {contentFrozen && (
+        <Typography id="frozen-content-hint" variant="caption" color="text.secondary">
+          A {doc.status} document's content cannot change.
+          {actions.canUnsign
+            ? ` ${doc.status === 'acknowledged' ? 'Un-acknowledge' : 'Un-sign'} it to correct or reassign it.`
+            : ''}
+        </Typography>
+      )}
 
       <Divider />
       <DocumentComments
