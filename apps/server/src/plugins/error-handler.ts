@@ -1,5 +1,5 @@
-import { STATUS_CODES } from 'node:http';
-import { ForbiddenError } from '@portal/domain';
+import { STATUS_CODES, validateHeaderName, validateHeaderValue } from 'node:http';
+import { ForbiddenError, findUnsafeText, UNSAFE_TEXT_MESSAGE } from '@portal/domain';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
@@ -7,12 +7,28 @@ import { type FieldProblem, HttpError } from '../http/errors';
 
 export type ErrorBody = { statusCode: number; error: string; message: string; details?: FieldProblem[] };
 
+/**
+ * Drops headers Node would refuse to write (a value with characters beyond Latin-1, say): the error
+ * answer must not fail the same way the route's answer did, or Node's own error text reaches the client.
+ */
+function dropUnwritableHeaders(reply: FastifyReply) {
+  for (const [name, value] of Object.entries(reply.getHeaders())) {
+    try {
+      validateHeaderName(name);
+      for (const item of [value].flat()) if (item !== undefined) validateHeaderValue(name, String(item));
+    } catch {
+      reply.removeHeader(name);
+    }
+  }
+}
+
 export function sendError(
   reply: FastifyReply,
   statusCode: number,
   message: string,
   details?: FieldProblem[],
 ) {
+  dropUnwritableHeaders(reply);
   const body: ErrorBody = { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message };
   if (details?.length) body.details = details;
   return reply.code(statusCode).type('application/json; charset=utf-8').send(body);
@@ -28,8 +44,38 @@ function fieldName(context: string | undefined, instancePath: string, params: Re
   return path || context || 'request';
 }
 
+/**
+ * What may be logged of an unexpected error: its type, code and stack frames. Not its message (a
+ * database error quotes the values it choked on: an e-mail, a name), which is also the stack's first line.
+ */
+export function loggableError(error: Error & { code?: unknown }) {
+  const frames = (error.stack ?? '')
+    .split('\n')
+    .filter((line) => /^\s+at /.test(line))
+    .join('\n');
+  return { type: error.name, ...(typeof error.code === 'string' ? { code: error.code } : {}), stack: frames };
+}
+
 /** One error handler: every error body is {statusCode, error, message}, plus details on 400 and 422. */
 export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
+  // Text PostgreSQL cannot keep as sent (NUL, unpaired surrogates) is refused on every route before its
+  // schema runs, naming the field: path parameters, query, and JSON or form bodies. (Multipart fields are
+  // read by their routes, which apply the same rule.)
+  app.addHook('preValidation', async (request, reply) => {
+    for (const [context, value] of [
+      ['params', request.params],
+      ['querystring', request.query],
+      ['body', request.body],
+    ] as const) {
+      const field = findUnsafeText(value);
+      if (field !== undefined) {
+        return sendError(reply, 400, `Invalid ${context}: ${field}`, [
+          { field, message: UNSAFE_TEXT_MESSAGE },
+        ]);
+      }
+    }
+  });
+
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const context = error.validationContext;
@@ -56,11 +102,7 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     }
     const statusCode = error.statusCode ?? 500;
     if (statusCode >= 500) {
-      // The message of an unexpected error may quote data; log the stack only.
-      request.log.error(
-        { err: { type: error.name, code: error.code, stack: error.stack } },
-        'request failed',
-      );
+      request.log.error({ err: loggableError(error) }, 'request failed');
       return sendError(reply, statusCode, 'Internal server error');
     }
     // Fastify's own 4xx errors (malformed JSON, wrong media type, body too large) carry a safe message.

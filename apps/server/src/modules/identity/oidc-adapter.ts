@@ -1,3 +1,4 @@
+import { isSafeText } from '@portal/domain';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import type { Db } from '../../db/transaction';
 
@@ -45,13 +46,17 @@ export function createOidcAdapterFactory(db: Db) {
           .onConflict((conflict) => conflict.columns(['model', 'id']).doUpdateSet(values))
           .execute();
       },
+      // Identifiers come from requests (a token, a cookie): one PostgreSQL cannot hold (NUL) is simply unknown.
       async find(id) {
+        if (!isSafeText(id)) return undefined;
         return toPayload(await live().where('id', '=', id).executeTakeFirst());
       },
       async findByUid(uid) {
+        if (!isSafeText(uid)) return undefined;
         return toPayload(await live().where('uid', '=', uid).executeTakeFirst());
       },
       async findByUserCode(userCode) {
+        if (!isSafeText(userCode)) return undefined;
         return toPayload(await live().where('userCode', '=', userCode).executeTakeFirst());
       },
       async consume(id) {
