@@ -10,20 +10,20 @@ type TransportResponse = {
   cookies: { name: string; value: string }[];
   body: string;
 };
-type Transport = (request: {
+export type Transport = (request: {
   method: 'GET' | 'POST';
   url: string;
   headers: Record<string, string>;
   payload?: string;
 }) => Promise<TransportResponse>;
 
-/** Requests through app.inject (integration tests) … */
-function injectTransport(app: App): Transport {
+/** Requests through app.inject (integration tests) … (`extraHeaders` go on every request: a proxy's, say) */
+export function injectTransport(app: App, extraHeaders: Record<string, string> = {}): Transport {
   return async ({ method, url, headers, payload }) => {
     const response = await app.inject({
       method,
       url,
-      headers,
+      headers: { ...headers, ...extraHeaders },
       ...(payload !== undefined ? { payload } : {}),
     });
     return {
@@ -36,9 +36,14 @@ function injectTransport(app: App): Transport {
 }
 
 /** … or over HTTP to a running server process. */
-export function httpTransport(baseUrl: string): Transport {
+export function httpTransport(baseUrl: string, extraHeaders: Record<string, string> = {}): Transport {
   return async ({ method, url, headers, payload }) => {
-    const response = await fetch(`${baseUrl}${url}`, { method, headers, body: payload, redirect: 'manual' });
+    const response = await fetch(`${baseUrl}${url}`, {
+      method,
+      headers: { ...headers, ...extraHeaders },
+      body: payload,
+      redirect: 'manual',
+    });
     const cookies = response.headers.getSetCookie().map((line) => {
       const [pair = ''] = line.split(';');
       const index = pair.indexOf('=');

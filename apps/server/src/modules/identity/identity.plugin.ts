@@ -7,15 +7,26 @@ import { interactionRoutes } from './interaction.routes';
 import { loadCookieKeys, loadSigningKeys, toPublicJwks } from './key-store';
 import { createEmbeddedProvider } from './oidc-provider';
 import { passwordChangeRoutes } from './password-change.routes';
-import { createRateLimiter } from './rate-limiter';
+import {
+  createRateLimitStore,
+  type RateLimitStore,
+  type RateLimitVerdict,
+  rateLimitKey,
+} from './rate-limiter';
 
 export type IdentityPluginOptions = {
   db: Db;
   publicUrl: string;
   apiAudience: string;
-  /** Sign-in attempts and token requests allowed per IP and minute. */
+  /** Sign-in attempts and token requests allowed per client address and minute. */
   rateLimitPerMinute: number;
+  /** Sign-in attempts allowed per account (e-mail) and minute, from any address. */
+  rateLimitPerAccountPerMinute: number;
+  /** Where the counters live: Redis when set, else the database (shared by every instance either way). */
+  redisUrl: string | undefined;
 };
+
+const MINUTE_MS = 60_000;
 
 const RATE_LIMITED_PATHS = [
   /^\/idp\/token\/?$/,
@@ -35,24 +46,59 @@ export const identityPlugin = fp(async (app: FastifyInstance, options: IdentityP
   });
   app.decorate('embeddedProvider', { provider, publicJwks: toPublicJwks(signingKeys) });
 
-  const limiter = createRateLimiter({ limit: options.rateLimitPerMinute, windowMs: 60_000 });
-  // Registered before middie, so it runs before the provider sees the request.
+  const store = createRateLimitStore({ db: options.db, redisUrl: options.redisUrl });
+  app.addHook('onClose', () => store.close());
+  const limits: SignInLimits = {
+    async perAccount(email) {
+      return hitOrAllow(app, store, rateLimitKey('account', email), options.rateLimitPerAccountPerMinute);
+    },
+  };
+  // Registered before middie, so it runs before the provider sees the request. request.ip is the
+  // socket's address unless the connection comes from a proxy listed in TRUST_PROXY.
   app.addHook('onRequest', async (request, reply) => {
     if (request.method !== 'POST') return;
     const pathname = request.url.split('?')[0] ?? '';
     if (!RATE_LIMITED_PATHS.some((pattern) => pattern.test(pathname))) return;
-    const verdict = limiter.hit(request.ip);
+    const verdict = await hitOrAllow(app, store, rateLimitKey('ip', request.ip), options.rateLimitPerMinute);
     if (!verdict.allowed) {
       reply.header('Retry-After', String(verdict.retryAfterSeconds));
       return sendError(reply, 429, 'Too many requests. Try again later.');
     }
   });
 
+  // Every absolute URL the provider writes (discovery, redirects, form actions) comes from PUBLIC_URL
+  // alone: a client's Host or X-Forwarded-Host never reaches it.
+  const publicUrl = new URL(options.publicUrl);
   await app.register(middie);
+  app.use('/idp', (request, _response, next) => {
+    request.headers.host = publicUrl.host;
+    request.headers['x-forwarded-proto'] = publicUrl.protocol.replace(':', '');
+    delete request.headers['x-forwarded-host'];
+    delete request.headers.forwarded;
+    next();
+  });
   app.use('/idp', provider.callback());
-  await app.register(interactionRoutes, { db: options.db, provider });
+  await app.register(interactionRoutes, { db: options.db, provider, limits });
   await app.register(passwordChangeRoutes, { db: options.db });
 });
+
+/** The per-account sign-in limit, checked by the login form once it knows the e-mail. */
+export type SignInLimits = { perAccount(email: string): Promise<RateLimitVerdict> };
+
+/** A counter store that cannot be reached must not turn sign-in into a 500: it allows, and says so. */
+async function hitOrAllow(
+  app: FastifyInstance,
+  store: RateLimitStore,
+  key: string,
+  limit: number,
+): Promise<RateLimitVerdict> {
+  try {
+    return await store.hit(key, { limit, windowMs: MINUTE_MS });
+  } catch (error) {
+    app.log.warn({ err: { type: (error as Error).name } }, 'rate-limit counters unavailable; allowing');
+    return { allowed: true };
+  }
+}
 
 declare module 'fastify' {
   interface FastifyInstance {

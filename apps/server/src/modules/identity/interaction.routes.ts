@@ -3,6 +3,7 @@ import type Provider from 'oidc-provider';
 import { z } from 'zod';
 import type { Db } from '../../db/transaction';
 import { checkCredentials, SIGN_IN_FAILED_MESSAGE } from './check-credentials';
+import type { SignInLimits } from './identity.plugin';
 import { renderLoginPage, renderProviderPage } from './provider-pages';
 
 const interactionParams = z.object({ uid: z.string().min(1).max(200) });
@@ -10,6 +11,10 @@ const loginBody = z.object({
   email: z.string().trim().max(320).default(''),
   password: z.string().max(1024).default(''),
 });
+
+/** The same for any e-mail, known or not, so it tells nothing about which accounts exist. */
+export const TOO_MANY_ATTEMPTS_MESSAGE =
+  'Too many sign-in attempts for this account. Wait a minute, then try again.';
 
 const AUTO_SUBMIT_LOGOUT = `document.addEventListener('DOMContentLoaded', function () {
   var form = document.getElementById('op.logoutForm');
@@ -21,10 +26,11 @@ const AUTO_SUBMIT_LOGOUT = `document.addEventListener('DOMContentLoaded', functi
  * The provider's login page, outside /idp because oidc-provider answers 404 to paths it does not know.
  * It completes the interaction and sends the browser back into the authorization flow.
  */
-export const interactionRoutes: FastifyPluginAsyncZod<{ db: Db; provider: Provider }> = async (
-  app,
-  { db, provider },
-) => {
+export const interactionRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  provider: Provider;
+  limits: SignInLimits;
+}> = async (app, { db, provider, limits }) => {
   const hidden = { hide: true };
 
   app.get('/interaction-assets/auto-submit-logout.js', { schema: hidden }, async (_request, reply) =>
@@ -60,6 +66,22 @@ export const interactionRoutes: FastifyPluginAsyncZod<{ db: Db; provider: Provid
       reply.header('Cache-Control', 'no-store');
       const details = await provider.interactionDetails(request.raw, reply.raw);
       const { email, password } = request.body;
+      // Per account as well as per address: a rotating address cannot keep guessing one account.
+      const accountLimit = email ? await limits.perAccount(email) : ({ allowed: true } as const);
+      if (!accountLimit.allowed) {
+        request.log.info({ event: 'sign-in-limited' }, 'sign-in attempts over the account limit');
+        return reply
+          .code(429)
+          .header('Retry-After', String(accountLimit.retryAfterSeconds))
+          .type('text/html; charset=utf-8')
+          .send(
+            renderLoginPage({
+              action: `/interaction/${details.uid}/login`,
+              email,
+              error: TOO_MANY_ATTEMPTS_MESSAGE,
+            }),
+          );
+      }
       const result = email && password ? await checkCredentials(db, email, password) : { ok: false as const };
       if (!result.ok) {
         request.log.info({ event: 'sign-in-failed' }, 'sign-in failed');
@@ -74,7 +96,7 @@ export const interactionRoutes: FastifyPluginAsyncZod<{ db: Db; provider: Provid
             }),
           );
       }
-      request.log.info({ event: 'sign-in', userId: result.userId }, 'signed in');
+      request.log.info({ event: 'sign-in' }, 'signed in');
       const redirectTo = await provider.interactionResult(
         request.raw,
         reply.raw,
