@@ -176,8 +176,8 @@ describe('a signed record cannot be changed', () => {
       'workflow_modification',
       'signed',
     ]);
-    const signedEvents = events.filter((event) => event.eventType === 'signed');
-    const firstHash = (signedEvents[0]?.after as { signedSha256: string }).signedSha256;
+    const [firstSigned] = events.filter((event) => event.eventType === 'signed');
+    const firstHash = (firstSigned?.after as { signedSha256?: string } | undefined)?.signedSha256 ?? '';
     expect(firstHash).toBe(firstSignature.signedSha256);
     // The earlier signed PDF is still in storage, next to the new one.
     expect((await portal.storage.get(firstHash)).byteLength).toBeGreaterThan(0);
