@@ -29,7 +29,6 @@ const BATCH = 50;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bulk-bench-'));
 const handle = wrapPglite(await PGlite.create(pgliteOptions));
 await migrateToLatest(handle.db);
-await seedDemoData(handle.db, { password: PASSWORD });
 const storage = createFileStorage(path.join(dataDir, 'blobs'));
 const config = loadConfig({
   PUBLIC_URL: 'http://portal.test',
@@ -38,6 +37,8 @@ const config = loadConfig({
   LOGIN_RATE_LIMIT_PER_MINUTE: '10000',
 });
 const app = await buildApp({ config, db: handle.db, listen: handle.listen, storage });
+// After buildApp: it sets the audit key the seeded accounts' audit events are linked with.
+await seedDemoData(handle.db, { password: PASSWORD });
 await app.ready();
 const provider = await signIn(app, 'provider@example.org', PASSWORD);
 const clinicNpi = demoClinicNpi();

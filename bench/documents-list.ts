@@ -20,12 +20,15 @@ import { loadConfig } from '../apps/server/src/config';
 import { openPostgres } from '../apps/server/src/db/client';
 import { migrateToLatest } from '../apps/server/src/db/migrate';
 import { seedDemoData } from '../apps/server/src/db/seed-demo-data';
+import { deriveAuditKeyring, useAuditKeyring } from '../apps/server/src/modules/audit/audit-keyring';
 import { createFileStorage } from '../apps/server/src/modules/documents/storage/file-storage';
 import { signIn } from '../apps/server/src/test-support/sign-in';
 
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DATABASE = 'portal_bench';
 const PASSWORD = 'Bench-Password-2026';
+// A fixed audit key: the bench database outlives each run's temporary DATA_DIR.
+const BENCH_AUDIT_KEY = 'bench-audit-key-0123456789abcdef0123456789';
 const REQUESTS = 200;
 
 async function admin(statement: string) {
@@ -47,6 +50,7 @@ async function load(url: string) {
   const handle = openPostgres(url);
   const db = handle.db;
   await migrateToLatest(db);
+  useAuditKeyring(deriveAuditKeyring(BENCH_AUDIT_KEY));
   await seedDemoData(db, { password: PASSWORD });
   console.log('Loading 500 clinics and 1,000,000 documents…');
   const started = performance.now();
@@ -112,6 +116,7 @@ async function main() {
     PUBLIC_URL: 'http://portal.test',
     LOG_LEVEL: 'silent',
     DATA_DIR: dataDir,
+    AUDIT_KEY: BENCH_AUDIT_KEY,
     LOGIN_RATE_LIMIT_PER_MINUTE: '10000',
   });
   const app = await buildApp({

@@ -18,9 +18,11 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import WebSocket from 'ws';
+import { loadConfig } from '../apps/server/src/config';
 import { type DatabaseHandle, openPgliteDirectory, openPostgres } from '../apps/server/src/db/client';
 import { migrateToLatest } from '../apps/server/src/db/migrate';
 import { seedDemoData } from '../apps/server/src/db/seed-demo-data';
+import { openAuditTrail } from '../apps/server/src/modules/audit/open-audit-trail';
 import {
   findFreePort,
   startServerProcess,
@@ -47,7 +49,9 @@ function rssKb(pid: number): number {
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1]);
 }
 const userId = (index: number) => `auth0|bench-${index}`;
-const channelOf = (index: number) => `private-auth0-bench-${index}`;
+// Each user's channel is named after their stored channel id (users.channel_id), read back below.
+const channels: string[] = new Array(CONNECTIONS);
+const channelOf = (index: number) => channels[index] as string;
 
 // 1. A database with the demo accounts, 5,000 bench users and a known channel secret.
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-realtime-bench-'));
@@ -68,6 +72,8 @@ if (databaseUrl) {
   database = await openPgliteDirectory(dataDir);
 }
 await migrateToLatest(database.db);
+// The key file this creates under DATA_DIR is the one the server process below links events with.
+await openAuditTrail(database.db, loadConfig({ DATA_DIR: dataDir }));
 await seedDemoData(database.db, { password: PASSWORD });
 for (let start = 0; start < CONNECTIONS; start += 1000) {
   await database.db
@@ -81,6 +87,12 @@ for (let start = 0; start < CONNECTIONS; start += 1000) {
     )
     .execute();
 }
+for (const row of await database.db
+  .selectFrom('users')
+  .select(['id', 'channelId'])
+  .where('id', 'like', 'auth0|bench-%')
+  .execute())
+  channels[Number(row.id.slice('auth0|bench-'.length))] = `private-${row.channelId}`;
 await database.db
   .insertInto('appSecrets')
   .values({ name: 'realtime-channel-secret', value: JSON.stringify(SECRET) })
@@ -96,6 +108,9 @@ const server = startServerProcess({
   DEMO_DATA: 'false',
   REMINDERS: 'false',
   LOG_LEVEL: 'warn',
+  // Every bench connection comes from 127.0.0.1: lift the per-address limit (100 by default) above them.
+  REALTIME_MAX_CONNECTIONS_PER_IP: String(CONNECTIONS + 100),
+  REALTIME_MAX_CONNECTIONS: String(Math.max(CONNECTIONS + 100, 20_000)),
   ...(serverDatabaseUrl ? { DATABASE_URL: serverDatabaseUrl } : {}),
 });
 try {

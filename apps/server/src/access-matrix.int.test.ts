@@ -404,6 +404,11 @@ const ROUTES: Record<string, RouteRule> = {
     success: 200,
     request: async () => ({ method: 'GET', url: '/api/audit/verify' }),
   },
+  'POST /api/audit/seal': {
+    access: { permission: 'audit:verify' },
+    success: 200,
+    request: async () => ({ method: 'POST', url: '/api/audit/seal' }),
+  },
   'POST /api/customers/organizations': {
     access: { permission: 'clinic:create' },
     success: 201,

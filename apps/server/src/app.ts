@@ -8,6 +8,7 @@ import type { Config } from './config';
 import type { DatabaseListen } from './db/client';
 import type { Db } from './db/transaction';
 import { auditRoutes } from './modules/audit/audit.routes';
+import { type AuditTrail, openAuditTrail } from './modules/audit/open-audit-trail';
 import { clinicSettingsRoutes } from './modules/clinics/clinic-settings.routes';
 import { clinicsRoutes } from './modules/clinics/clinics.routes';
 import { defaultsRoutes } from './modules/clinics/defaults.routes';
@@ -42,23 +43,29 @@ export type AppDependencies = {
   logger?: FastifyServerOptions['logger'];
   /** The report-a-problem pause (SPEC §4: 2 s). */
   wait?: (ms: number) => Promise<void>;
+  /** The audit key and seal log, when start-up opened them already; by default opened from `config`. */
+  auditTrail?: AuditTrail;
 };
 
-/** The request path without its query string: queries can carry patient names, which must not be logged. */
-function redactQuery(url: string): string {
-  return url.split('?')[0] ?? url;
+/**
+ * What a request log says of the path: the route's pattern ('/api/user-auth/users/:email'), never the
+ * path as sent, whose segments and query can carry e-mail addresses, patient names or ids.
+ */
+function loggablePath(request: { routeOptions?: { url?: string | undefined } }): string {
+  return request.routeOptions?.url ?? '(no route)';
 }
 
-export function loggerOptions(level: Config['logLevel']): FastifyServerOptions['logger'] {
+export function loggerOptions(level: Config['logLevel']) {
   return {
     level,
-    // Request logs carry method, path and ids only: no query strings, bodies or auth headers (no PHI).
+    // Request logs carry method, route pattern and ids only: no paths, query strings, bodies or auth
+    // headers (no PHI, no e-mail addresses).
     serializers: {
-      req: (request) => ({ method: request.method, url: redactQuery(request.url), requestId: request.id }),
+      req: (request) => ({ method: request.method, route: loggablePath(request), requestId: request.id }),
       res: (reply) => ({ statusCode: reply.statusCode }),
     },
     redact: ['req.headers.authorization', 'req.headers.cookie'],
-  };
+  } satisfies FastifyServerOptions['logger'];
 }
 
 /** An external provider's keys come from its discovery document. */
@@ -80,13 +87,15 @@ function canReach(
 }
 
 /** Builds the whole application; tests call it with their own database, server.ts with the real one. */
-export async function buildApp({ config, db, listen, logger, storage, wait }: AppDependencies) {
+export async function buildApp({ config, db, listen, logger, storage, wait, ...rest }: AppDependencies) {
+  const auditTrail = rest.auditTrail ?? (await openAuditTrail(db, config));
   const app = Fastify({
     logger: logger ?? loggerOptions(config.logLevel),
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     routerOptions: { ignoreTrailingSlash: true },
-    trustProxy: true,
+    // Forwarded headers are believed only from the proxies in TRUST_PROXY (none by default).
+    trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
   }).withTypeProvider<ZodTypeProvider>();
 
   // Every API route, so a test can prove the OpenAPI document lists them all and the access matrix covers them.
@@ -126,6 +135,8 @@ export async function buildApp({ config, db, listen, logger, storage, wait }: Ap
       publicUrl: config.publicUrl,
       apiAudience: config.identity.audience,
       rateLimitPerMinute: config.loginRateLimitPerMinute,
+      rateLimitPerAccountPerMinute: config.loginRateLimitPerAccountPerMinute,
+      redisUrl: config.redisUrl,
     });
     const embedded = app.embeddedProvider;
     if (!embedded) throw new Error('the embedded provider did not start');
@@ -158,11 +169,18 @@ export async function buildApp({ config, db, listen, logger, storage, wait }: Ap
   await app.register(clinicSettingsRoutes, { db });
   await app.register(usersRoutes, { db, publicUrl: config.publicUrl });
   await app.register(userAuthRoutes, { db });
-  await app.register(auditRoutes, { db });
+  await app.register(auditRoutes, { db, auditTrail });
+  const stopSealing = auditTrail.startSealing(config.auditSealIntervalMinutes * 60_000, app.log);
+  // preClose: before any onClose hook (server.ts closes the database in one) runs.
+  app.addHook('preClose', async () => {
+    await stopSealing();
+  });
   const documentsContext = {
     db,
     storage: storage ?? createFileStorage(path.join(config.dataDir, 'blobs')),
     maxPdfBytes: config.maxPdfBytes,
+    pdfChecks: config.pdfChecks,
+    commentMetadataMaxBytes: config.commentMetadataMaxBytes,
     ...(wait ? { wait } : {}),
   };
   await app.register(documentsRoutes, documentsContext);

@@ -8,7 +8,11 @@ import { DataDirLockedError } from './db/data-dir-lock';
 import { migrateToLatest } from './db/migrate';
 import { seedDemoData } from './db/seed-demo-data';
 import { seedDemoDocuments } from './db/seed-demo-documents';
+import { AuditKeyError } from './modules/audit/audit-keyring';
+import { AuditSealLogError } from './modules/audit/audit-seal-log';
+import { openAuditTrail } from './modules/audit/open-audit-trail';
 import { createFileStorage, type DocumentStorage } from './modules/documents/storage/file-storage';
+import { loggableError } from './plugins/error-handler';
 
 /** Starts the portal: configuration, database and migrations, then one HTTP server for API and web app. */
 async function start() {
@@ -16,19 +20,27 @@ async function start() {
   const database = await openDatabase(config);
   try {
     await migrateToLatest(database.db);
+    // The audit key is in place before anything records an event (demo seeding included), and every
+    // chain is sealed before a new event is written: that anchors the unkeyed events of older versions.
+    const auditTrail = await openAuditTrail(database.db, config);
+    await auditTrail.seal();
     const storage = createFileStorage(path.join(config.dataDir, 'blobs'));
     if (config.demoData) await seedDemoData(database.db, { password: config.demoPassword });
-    const app = await buildApp({ config, db: database.db, listen: database.listen, storage });
+    const app = await buildApp({ config, db: database.db, listen: database.listen, storage, auditTrail });
     const stopSeeding = new AbortController();
     app.addHook('onClose', async () => {
       stopSeeding.abort();
       await demoDocuments;
+      // A clean stop leaves every chain sealed, so nothing written since the last hour goes unanchored.
+      await auditTrail.seal().catch((error: Error) => {
+        app.log.error({ err: loggableError(error) }, 'audit sealing failed');
+      });
       await database.close();
     });
     let demoDocuments: Promise<unknown> = Promise.resolve();
 
     closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
-      if (err) app.log.error({ err: { type: err.name, stack: err.stack } }, 'shutting down after an error');
+      if (err) app.log.error({ err: loggableError(err) }, 'shutting down after an error');
       else app.log.info({ signal }, 'shutting down');
       await app.close();
     });
@@ -76,11 +88,7 @@ async function seedDemoDocumentsInBackground(
     });
     if (seeded) log.info(`Demo documents ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   } catch (error) {
-    if (!signal.aborted)
-      log.error(
-        { err: { type: (error as Error).name, stack: (error as Error).stack } },
-        'demo documents failed',
-      );
+    if (!signal.aborted) log.error({ err: loggableError(error as Error) }, 'demo documents failed');
   }
 }
 
@@ -88,7 +96,12 @@ try {
   await start();
 } catch (error) {
   // Start-up problems a person can fix get one clear line, not a stack trace.
-  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+  if (
+    error instanceof ConfigError ||
+    error instanceof DataDirLockedError ||
+    error instanceof AuditKeyError ||
+    error instanceof AuditSealLogError
+  ) {
     console.error(`Cannot start the portal: ${error.message}`);
   } else {
     console.error('Cannot start the portal:', error);

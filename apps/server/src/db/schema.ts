@@ -60,6 +60,8 @@ export type UsersTable = {
   passwordHash: string | null;
   failedLoginCount: Generated<number>;
   loginLockedUntil: Date | null;
+  /** The stored identifier the user's realtime channel is named after (unique; never the user id). */
+  channelId: Generated<string>;
   createdAt: CreatedAt;
   updatedAt: UpdatedAt;
 };
@@ -111,6 +113,8 @@ export type AuditEventsTable = {
   createdAt: ColumnType<Date, Date, never>;
   prevHash: string | null;
   hash: string;
+  /** 1: plain SHA-256 (events written before keyed links); 2: HMAC-SHA-256 under the audit key. */
+  linkVersion: number;
 };
 
 type JsonNullable = ColumnType<unknown, string | null | undefined, string | null>;
@@ -258,6 +262,13 @@ export type EmailOutboxTable = {
   lastError: string | null;
 };
 
+/** A fixed-window rate-limit counter shared by every instance; the key is a digest. */
+export type RateLimitCountersTable = {
+  key: string;
+  count: number;
+  windowEndsAt: Date;
+};
+
 export type ReminderRunsTable = {
   kind: string;
   period: string;
@@ -271,6 +282,7 @@ export type Database = {
   realtimeOutbox: RealtimeOutboxTable;
   emailOutbox: EmailOutboxTable;
   reminderRuns: ReminderRunsTable;
+  rateLimitCounters: RateLimitCountersTable;
   signatureSettings: SignatureSettingsTable;
   deviceCheckSettings: DeviceCheckSettingsTable;
   documents: DocumentsTable;

@@ -4,9 +4,22 @@ import pg from 'pg';
 import { openPostgres, pgliteOptions, wrapPglite } from '../db/client';
 import { migrateToLatest } from '../db/migrate';
 import { seedDemoData } from '../db/seed-demo-data';
+import type { Db } from '../db/transaction';
+import { pinAuditKey } from '../modules/audit/audit-key-pin';
+import { deriveAuditKeyring, useAuditKeyring } from '../modules/audit/audit-keyring';
+import { TEST_AUDIT_KEY } from './constants';
 
 /** The demo accounts' password in every test database. */
 export const TEST_DEMO_PASSWORD = 'Test-Demo-Password-1';
+
+/** Seeds a template as a first start would: its audit events linked under the tests' audit key. */
+async function seedTemplate(db: Db): Promise<void> {
+  await migrateToLatest(db);
+  const keyring = deriveAuditKeyring(TEST_AUDIT_KEY);
+  await pinAuditKey(db, keyring.keyId);
+  useAuditKeyring(keyring);
+  await seedDemoData(db, { password: TEST_DEMO_PASSWORD });
+}
 
 // Each integration test file gets a database of its own, copied from a migrated template made once per
 // run: initdb plus migrations cost seconds, a copy a fraction of one.
@@ -15,8 +28,7 @@ export async function createPgliteTemplate(): Promise<Blob> {
   const pglite = await PGlite.create(pgliteOptions);
   const handle = wrapPglite(pglite);
   try {
-    await migrateToLatest(handle.db);
-    await seedDemoData(handle.db, { password: TEST_DEMO_PASSWORD });
+    await seedTemplate(handle.db);
     return await pglite.dumpDataDir('none');
   } finally {
     await handle.close();
@@ -60,8 +72,7 @@ export async function createPostgresTemplate(serverUrl: string): Promise<string>
   await runOnServer(serverUrl, `CREATE DATABASE ${name}`);
   const handle = openPostgres(databaseUrlFor(serverUrl, name));
   try {
-    await migrateToLatest(handle.db);
-    await seedDemoData(handle.db, { password: TEST_DEMO_PASSWORD });
+    await seedTemplate(handle.db);
   } finally {
     await handle.close();
   }

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { inject } from 'vitest';
-import { buildApp } from '../app';
+import { buildApp, loggerOptions } from '../app';
 import { type Config, loadConfig } from '../config';
 import { type DatabaseHandle, openPostgres, pgliteOptions, wrapPglite } from '../db/client';
 import { createFileStorage } from '../modules/documents/storage/file-storage';
@@ -40,9 +40,9 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
-export { TEST_PUBLIC_URL } from './constants';
+export { TEST_AUDIT_KEY, TEST_PUBLIC_URL } from './constants';
 
-import { TEST_PUBLIC_URL } from './constants';
+import { TEST_AUDIT_KEY, TEST_PUBLIC_URL } from './constants';
 
 /** The configuration tests run with: the embedded provider at a fixed public URL, no request logs. */
 export function createTestConfig(overrides: Record<string, string> = {}): Config {
@@ -55,12 +55,20 @@ export function createTestConfig(overrides: Record<string, string> = {}): Config
     MAX_PDF_BYTES: String(2 * 1024 * 1024),
     // Tests run reminders themselves, at the time they choose.
     REMINDERS: 'false',
+    AUDIT_KEY: TEST_AUDIT_KEY,
     ...overrides,
   });
 }
 
 /** The whole application over a fresh test database (demo accounts included), driven through `app.inject`. */
-export async function createTestApp(options: { webDistDir?: string; env?: Record<string, string> } = {}) {
+export async function createTestApp(
+  options: {
+    webDistDir?: string;
+    env?: Record<string, string>;
+    /** Where the server's log lines go (JSON, one per line); without it the server logs nothing. */
+    logTo?: { write: (line: string) => void };
+  } = {},
+) {
   const database = await createTestDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-test-data-'));
   const config = createTestConfig({
@@ -75,6 +83,7 @@ export async function createTestApp(options: { webDistDir?: string; env?: Record
     listen: database.listen,
     storage,
     wait: async () => {},
+    ...(options.logTo ? { logger: { ...loggerOptions('info'), stream: options.logTo } } : {}),
   });
   await app.ready();
   return {

@@ -26,4 +26,14 @@ describe('safe text', () => {
     expect(findUnsafeText('a\u0000', 'search')).toBe('search');
     expect(findUnsafeText({ n: 1, b: true, z: null, s: 'Żółć' })).toBeUndefined();
   });
+
+  it('walks a body nested 100,000 levels deep without overflowing the stack', () => {
+    let deep: unknown = 'x\u0000';
+    for (let level = 0; level < 100_000; level++) deep = { a: deep };
+    const field = findUnsafeText(deep);
+    expect(field).toBe(`${'a.'.repeat(100).slice(0, 200)}…`);
+    let safe: unknown = 'fine';
+    for (let level = 0; level < 100_000; level++) safe = [safe];
+    expect(findUnsafeText(safe)).toBeUndefined();
+  });
 });

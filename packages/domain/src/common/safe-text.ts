@@ -27,25 +27,40 @@ export function isSafeText(text: string): boolean {
   return true;
 }
 
+/** A field path longer than this (a body nested thousands deep) is cut, so an error stays readable. */
+const MAX_PATH_LENGTH = 200;
+
 /**
  * The first place in a parsed request value (string, array, object; keys too) holding unsafe text, as a
- * dotted field path ('note', 'items.0.name'), or undefined when all of it is safe.
+ * dotted field path ('note', 'items.0.name'), or undefined when all of it is safe. Iterative, so a body
+ * nested 100,000 levels deep is walked without overflowing the stack; the path is built only when found.
  */
 export function findUnsafeText(value: unknown, path = ''): string | undefined {
-  if (typeof value === 'string') return isSafeText(value) ? undefined : path || 'value';
-  if (Array.isArray(value)) {
-    for (const [index, item] of value.entries()) {
-      const found = findUnsafeText(item, path ? `${path}.${index}` : String(index));
-      if (found !== undefined) return found;
+  type Visit = { value: unknown; key: string; parent: Visit | undefined };
+  const pathOf = (visit: Visit): string => {
+    const keys: string[] = [];
+    for (let at: Visit | undefined = visit; at; at = at.parent) if (at.key !== '') keys.push(at.key);
+    const joined = keys.reverse().join('.') || 'value';
+    return joined.length > MAX_PATH_LENGTH ? `${joined.slice(0, MAX_PATH_LENGTH)}…` : joined;
+  };
+  const pending: Visit[] = [{ value, key: path, parent: undefined }];
+  while (pending.length > 0) {
+    const visit = pending.pop() as Visit;
+    const current = visit.value;
+    if (typeof current === 'string') {
+      if (!isSafeText(current)) return pathOf(visit);
+      continue;
     }
-    return undefined;
-  }
-  if (value !== null && typeof value === 'object' && !ArrayBuffer.isView(value)) {
-    for (const [key, item] of Object.entries(value)) {
-      const field = path ? `${path}.${key}` : key;
-      if (!isSafeText(key)) return field;
-      const found = findUnsafeText(item, field);
-      if (found !== undefined) return found;
+    if (current === null || typeof current !== 'object' || ArrayBuffer.isView(current)) continue;
+    const entries = Array.isArray(current)
+      ? current.map((item, index) => [String(index), item] as const)
+      : Object.entries(current);
+    // Pushed in reverse, so the first field is looked at first.
+    for (let index = entries.length - 1; index >= 0; index--) {
+      const [key, item] = entries[index] as readonly [string, unknown];
+      const child: Visit = { value: item, key, parent: visit };
+      if (!Array.isArray(current) && !isSafeText(key)) return pathOf(child);
+      pending.push(child);
     }
   }
   return undefined;

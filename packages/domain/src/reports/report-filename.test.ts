@@ -5,7 +5,12 @@ import {
   isAlertDocumentType,
   REPORT_TYPE_LABELS,
 } from './document-types';
-import { buildReportPdfFilename, formatReportFilenameDate, getReportTypeLabel } from './report-filename';
+import {
+  buildReportPdfFilename,
+  formatReportFilenameDate,
+  getReportTypeLabel,
+  toAsciiFilename,
+} from './report-filename';
 
 const patient = { patientFirstName: 'Jane', patientLastName: 'Doe', dos: '2024-03-05T14:07:09.000Z' };
 
@@ -88,5 +93,36 @@ describe('report-type labels', () => {
 
   it('an unknown type is used as it is', () => {
     expect(getReportTypeLabel({ type: 'future-report' })).toBe('future-report');
+  });
+});
+
+describe('toAsciiFilename', () => {
+  it('keeps the SPEC shape of a Polish patient’s file name, with the letters transliterated', () => {
+    const filename = buildReportPdfFilename({
+      type: 'implicity-90-day-remote-report',
+      device: 'ICD',
+      patientFirstName: 'Łukasz',
+      patientLastName: 'Żółć',
+      dos: '2026-11-02T09:30:00.000Z',
+    });
+    expect(filename).toBe('ICD_90_day_report_Łukasz_Żółć_2026-11-02.pdf');
+    expect(toAsciiFilename(filename)).toBe('ICD_90_day_report_Lukasz_Zolc_2026-11-02.pdf');
+  });
+
+  it.each([
+    ['letters NFKD leaves whole', 'Søren_Ærøskøbing_Đorđe_Straße', 'Soren_AEroskobing_Dorde_Strasse'],
+    ['accents written as combining marks', 'Jose\u0301_Mu\u0308ller', 'Jose_Muller'],
+    ['compatibility forms', 'ＡＢＣ_ﬁle', 'ABC_file'],
+    ['a run of characters with no ASCII form becomes one hyphen', 'Wang_王小明_2026.pdf', 'Wang_-_2026.pdf'],
+    ['quotes, backslashes, percent signs and control characters', 'a"b\\c%41d\u0007e', 'a-b-c-41d-e'],
+    ['an emoji (a surrogate pair)', 'Ada_🫀.pdf', 'Ada_-.pdf'],
+  ])('handles %s', (_story, filename, expected) => {
+    expect(toAsciiFilename(filename)).toBe(expected);
+  });
+
+  it('gives only printable ASCII, whatever it is given', () => {
+    const everything = Array.from({ length: 0x3000 }, (_, code) => String.fromCharCode(code)).join('');
+    expect(toAsciiFilename(everything)).toMatch(/^[\u0020-\u007e]*$/);
+    expect(toAsciiFilename(everything)).not.toMatch(/["\\%]/);
   });
 });

@@ -58,3 +58,43 @@ function sanitizeFilenamePart(part: string): string {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what must go.
   return part.trim().replace(/[\s/\\:*?"<>|\u0000-\u001f]+/g, '-');
 }
+
+/** Letters NFKD leaves whole, written as the ASCII letters readers expect ('Łukasz' → 'Lukasz'). */
+const ASCII_LETTERS: Record<string, string> = {
+  Ł: 'L',
+  ł: 'l',
+  Ø: 'O',
+  ø: 'o',
+  Đ: 'D',
+  đ: 'd',
+  Ð: 'D',
+  ð: 'd',
+  Þ: 'Th',
+  þ: 'th',
+  ß: 'ss',
+  Æ: 'AE',
+  æ: 'ae',
+  Œ: 'OE',
+  œ: 'oe',
+  Ħ: 'H',
+  ħ: 'h',
+  ı: 'i',
+  Ŀ: 'L',
+  ŀ: 'l',
+  Ŧ: 'T',
+  ŧ: 't',
+};
+
+/**
+ * The file name in printable ASCII, for the plain `filename` of a download (RFC 6266), where only ASCII
+ * is safe: letters lose their accents (NFKD, then the marks dropped; 'Żółć' → 'Zolc', 'Łukasz' →
+ * 'Lukasz'); any other run of characters outside printable ASCII, and '"', '\' and '%' (which some
+ * browsers decode), becomes one '-'. The shape of the name (its parts and '_') is kept.
+ */
+export function toAsciiFilename(filename: string): string {
+  return filename
+    .replace(/[ŁłØøĐđÐðÞþßÆæŒœĦħıĿŀŦŧ]/g, (letter) => ASCII_LETTERS[letter] ?? letter)
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .replace(/(?:[^\u0020-\u007e]|["\\%])+/g, '-');
+}

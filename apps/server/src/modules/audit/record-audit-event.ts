@@ -1,8 +1,15 @@
-import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Tx } from '../../db/transaction';
 import { clinicChannel, REALTIME_EVENTS } from '../realtime/realtime-channels';
 import { enqueueRealtimeEvents } from '../realtime/realtime-outbox';
+import {
+  type HashedContent,
+  keyedAuditHash,
+  LINK_VERSION,
+  storableJson,
+  storableText,
+} from './audit-event-hash';
+import { currentAuditKeyring } from './audit-keyring';
 
 export type AuditEventInput = {
   clinicNpi: string | null;
@@ -26,47 +33,17 @@ export function chainFor(clinicNpi: string | null): string {
   return clinicNpi ? `clinic:${clinicNpi}` : 'global';
 }
 
-/** A stable JSON text (sorted keys), so a hash can be recomputed from the stored row. */
-export function canonicalJson(value: unknown): string {
-  if (value === undefined || value === null) return 'null';
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value instanceof Date) return JSON.stringify(value.toISOString());
-  if (typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, entry]) => entry !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([key, entry]) => `${JSON.stringify(key)}:${canonicalJson(entry)}`).join(',')}}`;
-  }
-  return JSON.stringify(value);
-}
-
-export type HashedContent = {
-  chain: string;
-  clinicNpi: string | null;
-  entityType: string;
-  entityId: string;
-  eventType: string;
-  actorId: string | null;
-  note: string | null;
-  before: unknown;
-  after: unknown;
-  createdAt: string;
-  prevHash: string | null;
-};
-
-export function hashAuditEvent(content: HashedContent): string {
-  return createHash('sha256').update(canonicalJson(content)).digest('hex');
-}
-
 /**
  * Appends an audit event inside the caller's transaction, so the change and its record commit together.
- * An advisory lock per chain serialises writers, so each event links to exactly one predecessor.
+ * An advisory lock per chain serialises writers, so each event links to exactly one predecessor; the link
+ * is an HMAC under the process's audit key (set at start-up), which the database does not hold.
  */
 export async function recordAuditEvent(
   tx: Tx,
   input: AuditEventInput,
 ): Promise<{ id: string; hash: string }> {
-  const chain = chainFor(input.clinicNpi);
+  const keyring = currentAuditKeyring();
+  const chain = storableText(chainFor(input.clinicNpi));
   await sql`SELECT pg_advisory_xact_lock(hashtext(${chain}))`.execute(tx);
   const previous = await tx
     .selectFrom('auditEvents')
@@ -75,24 +52,26 @@ export async function recordAuditEvent(
     .orderBy('id', 'desc')
     .limit(1)
     .executeTakeFirst();
-  // Round-trip through JSON so the hash covers exactly what jsonb will store and give back.
-  const before = input.before === undefined ? null : JSON.parse(JSON.stringify(input.before));
-  const after = input.after === undefined ? null : JSON.parse(JSON.stringify(input.after));
+  // The hash covers exactly what PostgreSQL stores and gives back: JSON's conversions, and text with
+  // unpaired surrogates or NUL made storable (U+FFFD), as PostgreSQL would.
+  const before = storableJson(input.before);
+  const after = storableJson(input.after);
+  const nullableText = (text: string | null | undefined) => (text == null ? null : storableText(text));
   const createdAt = new Date();
   const content: HashedContent = {
     chain,
-    clinicNpi: input.clinicNpi,
-    entityType: input.entityType,
-    entityId: input.entityId,
-    eventType: input.eventType,
-    actorId: input.actorId,
-    note: input.note ?? null,
+    clinicNpi: nullableText(input.clinicNpi),
+    entityType: storableText(input.entityType),
+    entityId: storableText(input.entityId),
+    eventType: storableText(input.eventType),
+    actorId: nullableText(input.actorId),
+    note: nullableText(input.note),
     before,
     after,
     createdAt: createdAt.toISOString(),
     prevHash: previous?.hash ?? null,
   };
-  const hash = hashAuditEvent(content);
+  const hash = keyedAuditHash(keyring, content);
   const inserted = await tx
     .insertInto('auditEvents')
     .values({
@@ -108,6 +87,7 @@ export async function recordAuditEvent(
       createdAt,
       prevHash: content.prevHash,
       hash,
+      linkVersion: LINK_VERSION.hmacSha256,
     })
     .returning('id')
     .executeTakeFirstOrThrow();

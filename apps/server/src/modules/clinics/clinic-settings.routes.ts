@@ -3,6 +3,7 @@ import {
   buildDefaultSignatureSettings,
   CLINIC_WIDE_SETTINGS_USER_ID,
   DEFAULT_OBSERVATION_PROMPTS,
+  GLOBAL_CLINIC_NPI,
   NOTE_MAX_LENGTH,
 } from '@portal/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -81,6 +82,19 @@ function assertMayManageSignatureSettings(actor: Actor, npi: string, userId: str
   if (userId !== actor.id) assertCan(actor.user, 'clinic:update-settings', npi);
 }
 
+/**
+ * Settings belong to the clinic ('0') or to a user with a role there (or at every clinic, '*'); any other
+ * id, made up or of someone from another clinic, is not found.
+ */
+async function assertSignatureSettingsOwner(db: Db | Tx, npi: string, userId: string) {
+  if (userId === CLINIC_WIDE_SETTINGS_USER_ID) return;
+  const user = await db.selectFrom('users').select('roles').where('id', '=', userId).executeTakeFirst();
+  const hasRoleHere = user?.roles.some(
+    (grant) => grant.clinicNPI === npi || grant.clinicNPI === GLOBAL_CLINIC_NPI,
+  );
+  if (!hasRoleHere) throw new NotFoundError('User');
+}
+
 async function readSignatureSettings(db: Db | Tx, npi: string, userId: string) {
   const stored = await db
     .selectFrom('signatureSettings')
@@ -124,6 +138,7 @@ export const clinicSettingsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (ap
       const { npi, userId } = request.params;
       await assertClinicMember(db, actor, npi);
       if (userId !== CLINIC_WIDE_SETTINGS_USER_ID) assertMayManageSignatureSettings(actor, npi, userId);
+      await assertSignatureSettingsOwner(db, npi, userId);
       return readSignatureSettings(db, npi, userId);
     },
   );
@@ -146,6 +161,7 @@ export const clinicSettingsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (ap
       return inTransaction(db, async (tx) => {
         await assertClinicMember(tx, actor, npi);
         assertMayManageSignatureSettings(actor, npi, userId);
+        await assertSignatureSettingsOwner(tx, npi, userId);
         const before = await readSignatureSettings(tx, npi, userId);
         const merged = { ...before, ...request.body };
         const row = {

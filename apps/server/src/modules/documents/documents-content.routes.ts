@@ -1,12 +1,27 @@
 import multipart from '@fastify/multipart';
-import { buildReportPdfFilename, COMMENT_REACTIONS, COMMENT_STATUSES } from '@portal/domain';
+import {
+  buildReportPdfFilename,
+  COMMENT_REACTIONS,
+  COMMENT_STATUSES,
+  findUnsafeText,
+  isSafeText,
+  UNSAFE_TEXT_MESSAGE,
+} from '@portal/domain';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Config } from '../../config';
 import { BadRequestError, UnprocessableError } from '../../http/errors';
 import { errorResponses } from '../../http/schemas';
 import { requireActor } from '../../plugins/authenticate';
-import { addComment, deleteComment, listComments, updateComment } from './comments';
+import {
+  addComment,
+  assertCommentMetadataFits,
+  deleteComment,
+  listComments,
+  updateComment,
+} from './comments';
+import { attachmentDisposition } from './content-disposition';
 import { findDocumentById } from './documents.repository';
 import type { DocumentsContext } from './documents.routes';
 import { documentIdParamsSchema, documentResourceSchema } from './documents.schemas';
@@ -15,6 +30,7 @@ import { ingestFieldsSchema } from './ingest.schemas';
 import { ingestDocument } from './ingest-document';
 import { inspectPdf } from './pdf/inspect-pdf';
 import { mergePdfs } from './pdf/merge-pdfs';
+import { PdfChecksBusyError, PdfParserPool } from './pdf/pdf-parser-pool';
 import { removeFirstPage } from './pdf/remove-first-page';
 import { reportProblem } from './report-problem';
 import { toDocumentResource } from './to-document-resource';
@@ -43,19 +59,29 @@ const commentSchema = z.object({
 });
 const commentParams = documentIdParamsSchema.extend({ commentId: z.uuid({ error: 'must be a comment id' }) });
 
-/** Reads a multipart body: form fields as text and the PDF files' bytes. Streams are bounded by the limits. */
+/** Shows unsafe text in a field name without repeating the NUL or lone surrogate it holds. */
+const printable = (text: string) =>
+  isSafeText(text) ? text : [...text].map((c) => (isSafeText(c) ? c : '\uFFFD')).join('');
+
+/**
+ * Reads a multipart body: form fields as text and the PDF files' bytes. Streams are bounded by the limits.
+ * A field value, field name or file name with a NUL or an unpaired surrogate is refused (400 naming the
+ * field), once the whole body has been read.
+ */
 async function readMultipart(request: FastifyRequest, fileField: string) {
   const fields: Record<string, string> = {};
   const files: Uint8Array[] = [];
+  let unsafeField: string | undefined;
   try {
     for await (const part of request.parts()) {
       if (part.type === 'file') {
         if (part.fieldname !== fileField) {
           await part.toBuffer();
-          throw new BadRequestError(`Unexpected file field ${part.fieldname}`, [
-            { field: part.fieldname, message: 'is not expected' },
+          throw new BadRequestError(`Unexpected file field ${printable(part.fieldname)}`, [
+            { field: printable(part.fieldname), message: 'is not expected' },
           ]);
         }
+        if (!isSafeText(part.filename ?? '')) unsafeField ??= part.fieldname;
         files.push(new Uint8Array(await part.toBuffer()));
       } else {
         fields[part.fieldname] = String(part.value);
@@ -73,6 +99,11 @@ async function readMultipart(request: FastifyRequest, fileField: string) {
       { field: 'body', message: 'is not valid multipart/form-data' },
     ]);
   }
+  unsafeField = findUnsafeText(fields) ?? unsafeField;
+  if (unsafeField !== undefined) {
+    const field = printable(unsafeField);
+    throw new BadRequestError(`Invalid form field ${field}`, [{ field, message: UNSAFE_TEXT_MESSAGE }]);
+  }
   return { fields, files };
 }
 
@@ -83,13 +114,47 @@ function zodDetails(error: z.ZodError) {
   }));
 }
 
+export type DocumentsContentContext = DocumentsContext & {
+  pdfChecks: Config['pdfChecks'];
+  commentMetadataMaxBytes: number;
+};
+
+/** JSON form fields (metadata, deviceDetail) can hold a NUL as the escape \u0000; the parsed value shows it. */
+function assertSafeFields(fields: Record<string, unknown>): void {
+  const field = findUnsafeText(fields);
+  if (field !== undefined)
+    throw new BadRequestError(`Invalid document field ${printable(field)}`, [
+      { field: printable(field), message: UNSAFE_TEXT_MESSAGE },
+    ]);
+}
+
 /** Uploads, downloads, notes, comments and problem reports of documents (SPEC §7 Reports). */
-export const documentsContentRoutes: FastifyPluginAsyncZod<DocumentsContext> = async (app, context) => {
+export const documentsContentRoutes: FastifyPluginAsyncZod<DocumentsContentContext> = async (
+  app,
+  context,
+) => {
   const { db, storage } = context;
   await app.register(multipart, {
     limits: { fileSize: context.maxPdfBytes, files: 20, fields: 80, fieldSize: 64 * 1024 },
     throwFileSizeLimit: true,
   });
+  // Every upload and merge is checked in this pool's workers, callers taking turns (PDF_CHECKS_PER_CALLER,
+  // PDF_CHECK_QUEUE_LIMIT, PDF_CHECK_TIMEOUT_MS).
+  const pdfParserPool = new PdfParserPool(context.pdfChecks);
+  app.addHook('onClose', () => pdfParserPool.close());
+  // Runs before the error handler, whose shared body the 503 keeps.
+  app.addHook('onError', async (_request, reply, error) => {
+    if (error instanceof PdfChecksBusyError) reply.header('Retry-After', String(error.retryAfterSeconds));
+  });
+  const ingestContext = { ...context, pdfParserPool };
+  const inspectUpload = (file: Uint8Array, caller: string) =>
+    inspectPdf(file, {
+      maxBytes: context.maxPdfBytes,
+      maxInflatedBytes: context.pdfChecks.maxInflatedBytes,
+      timeoutMs: context.pdfChecks.timeoutMs,
+      caller,
+      pool: pdfParserPool,
+    });
 
   app.post(
     '/api/reports',
@@ -99,7 +164,7 @@ export const documentsContentRoutes: FastifyPluginAsyncZod<DocumentsContext> = a
         tags,
         summary: "Upload a PDF with its attributes (multipart: 'file' plus the fields)",
         consumes: ['multipart/form-data'],
-        response: { 201: documentResourceSchema, ...errorResponses(400, 401, 403, 404, 413, 415, 422) },
+        response: { 201: documentResourceSchema, ...errorResponses(400, 401, 403, 404, 413, 415, 422, 503) },
       },
     },
     async (request, reply) => {
@@ -110,10 +175,11 @@ export const documentsContentRoutes: FastifyPluginAsyncZod<DocumentsContext> = a
       const { fields, files } = await readMultipart(request, 'file');
       const parsed = ingestFieldsSchema.safeParse(fields);
       if (!parsed.success) throw new BadRequestError('Invalid document fields', zodDetails(parsed.error));
+      assertSafeFields(parsed.data);
       const [file] = files;
       if (!file || files.length !== 1)
         throw new BadRequestError('Exactly one PDF is required', [{ field: 'file', message: 'is required' }]);
-      const id = await ingestDocument(context, requireActor(request), parsed.data, file);
+      const id = await ingestDocument(ingestContext, requireActor(request), parsed.data, file);
       const row = await findDocumentById(db, id);
       return reply.code(201).send(toDocumentResource(row as NonNullable<typeof row>));
     },
@@ -130,7 +196,7 @@ export const documentsContentRoutes: FastifyPluginAsyncZod<DocumentsContext> = a
           attributes: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])),
           pdfBase64: z.base64({ error: 'must be base64' }).max(70_000_000),
         }),
-        response: { 201: documentResourceSchema, ...errorResponses(400, 401, 403, 404, 422) },
+        response: { 201: documentResourceSchema, ...errorResponses(400, 401, 403, 404, 422, 503) },
       },
     },
     async (request, reply) => {
@@ -142,8 +208,9 @@ export const documentsContentRoutes: FastifyPluginAsyncZod<DocumentsContext> = a
       );
       const parsed = ingestFieldsSchema.safeParse(attributes);
       if (!parsed.success) throw new BadRequestError('Invalid document fields', zodDetails(parsed.error));
+      assertSafeFields(parsed.data);
       const id = await ingestDocument(
-        context,
+        ingestContext,
         requireActor(request),
         parsed.data,
         new Uint8Array(Buffer.from(request.body.pdfBase64, 'base64')),
@@ -222,7 +289,7 @@ export const documentsContentRoutes: FastifyPluginAsyncZod<DocumentsContext> = a
       const filename = buildReportPdfFilename({ ...document, dos: document.dos.toISOString() });
       return reply
         .type('application/pdf')
-        .header('Content-Disposition', `attachment; filename="${filename.replace(/"/g, '')}"`)
+        .header('Content-Disposition', attachmentDisposition(filename))
         .send(Buffer.from(bytes));
     },
   );
@@ -253,7 +320,7 @@ export const documentsContentRoutes: FastifyPluginAsyncZod<DocumentsContext> = a
       }
       return reply
         .type('application/pdf')
-        .header('Content-Disposition', 'attachment; filename="reports.pdf"')
+        .header('Content-Disposition', attachmentDisposition('reports.pdf'))
         .send(Buffer.from(await mergePdfs(files)));
     },
   );
@@ -267,7 +334,7 @@ export const documentsContentRoutes: FastifyPluginAsyncZod<DocumentsContext> = a
         summary: "Merge uploaded PDFs (multipart field 'pdfFiles') into one",
         consumes: ['multipart/form-data'],
         produces: ['application/pdf'],
-        response: { 200: pdfResponse, ...errorResponses(400, 401, 403, 413, 422) },
+        response: { 200: pdfResponse, ...errorResponses(400, 401, 403, 413, 422, 503) },
       },
     },
     async (request, reply) => {
@@ -278,14 +345,21 @@ export const documentsContentRoutes: FastifyPluginAsyncZod<DocumentsContext> = a
       const { files } = await readMultipart(request, 'pdfFiles');
       if (files.length === 0)
         throw new BadRequestError('No PDFs to merge', [{ field: 'pdfFiles', message: 'is required' }]);
+      const actor = requireActor(request);
+      const checked: Uint8Array[] = [];
+      // One at a time: the caller's share of the checking workers is for all of its requests.
       for (const [index, file] of files.entries()) {
-        const inspection = await inspectPdf(file, { maxBytes: context.maxPdfBytes });
+        const inspection = await inspectUpload(file, actor.id);
         if (!inspection.ok)
           throw new UnprocessableError(inspection.message, [
             { field: `pdfFiles.${index}`, message: inspection.message },
           ]);
+        checked.push(inspection.bytes);
       }
-      return reply.type('application/pdf').send(Buffer.from(await mergePdfs(files)));
+      return reply
+        .type('application/pdf')
+        .header('Content-Disposition', attachmentDisposition('merged.pdf'))
+        .send(Buffer.from(await mergePdfs(checked)));
     },
   );
 
@@ -338,11 +412,15 @@ export const documentsContentRoutes: FastifyPluginAsyncZod<DocumentsContext> = a
           status: z.enum(COMMENT_STATUSES).default('user comment'),
           metadata: z.record(z.string(), z.unknown()).optional(),
         }),
-        response: { 201: commentSchema, ...errorResponses(400, 401, 403, 404) },
+        response: { 201: commentSchema, ...errorResponses(400, 401, 403, 404, 413) },
       },
     },
-    async (request, reply) =>
-      reply.code(201).send(await addComment(db, requireActor(request), request.params.id, request.body)),
+    async (request, reply) => {
+      assertCommentMetadataFits(request.body.metadata, context.commentMetadataMaxBytes);
+      return reply
+        .code(201)
+        .send(await addComment(db, requireActor(request), request.params.id, request.body));
+    },
   );
 
   app.put(

@@ -274,7 +274,9 @@ describe('documents: ingest, sign, acknowledge and the rules around them', () =>
     const download = await send(provider, 'GET', `/api/reports/blob-storage/${document.id}`);
     expect(download.statusCode).toBe(200);
     expect(download.headers['content-type']).toBe('application/pdf');
-    expect(download.headers['content-disposition']).toMatch(/^attachment; filename=".+\.pdf"$/);
+    expect(download.headers['content-disposition']).toMatch(
+      /^attachment; filename="[^"]+\.pdf"; filename\*=UTF-8''\S+\.pdf$/,
+    );
     const text = pdfText(download.rawPayload);
     expect(text).toContain('Reviewed by: Dr. Paula Reyes MD');
     expect(text).toContain('11/21/2026 09:15:00 am');

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { assertCan, isAlertDocumentType } from '@portal/domain';
 import { type Db, inTransaction } from '../../db/transaction';
 import { NotFoundError, UnprocessableError } from '../../http/errors';
@@ -8,7 +9,17 @@ import { notifyNewAlert } from '../notifications/document-notifications';
 import { clinicsWherePermitted } from '../users/users.access';
 import type { IngestFields } from './ingest.schemas';
 import { inspectPdf } from './pdf/inspect-pdf';
+import type { PdfParserPool } from './pdf/pdf-parser-pool';
 import type { DocumentStorage } from './storage/file-storage';
+
+export type IngestContext = {
+  db: Db;
+  storage: DocumentStorage;
+  maxPdfBytes: number;
+  pdfChecks: { timeoutMs: number; maxInflatedBytes: number };
+  /** The app's pool of PDF-checking workers, shared fairly between callers. */
+  pdfParserPool: PdfParserPool;
+};
 
 /** Who a new document goes to (issue 6): the clinic's assignment settings, then the ordering physician. */
 async function chooseAssignee(db: Db, fields: IngestFields, settings: Record<string, { enabled: boolean }>) {
@@ -30,10 +41,13 @@ async function chooseAssignee(db: Db, fields: IngestFields, settings: Record<str
 
 /**
  * Stores an uploaded PDF and creates its document. The bytes are checked first (a PDF, within the size
- * limit, not encrypted, parseable): bad input stores no row and no file.
+ * limit, not encrypted, not inflating past the bound, parseable): bad input stores no row and no file.
+ * What is stored is the checked file rewritten without active content (scripts, launch actions, embedded
+ * files, XFA); the 'created' event records what was removed and the SHA-256 of the bytes as uploaded.
+ * Throws PdfChecksBusyError (503) when the actor's share of the PDF checks, or the queue, is full.
  */
 export async function ingestDocument(
-  context: { db: Db; storage: DocumentStorage; maxPdfBytes: number },
+  context: IngestContext,
   actor: Actor,
   fields: IngestFields,
   pdf: Uint8Array,
@@ -41,13 +55,20 @@ export async function ingestDocument(
   const scope = clinicsWherePermitted(actor.user, 'document:ingest');
   if (scope !== 'all' && !scope.includes(fields.clinicNpi)) throw new NotFoundError('Clinic');
   assertCan(actor.user, 'document:ingest', fields.clinicNpi);
-  const inspection = await inspectPdf(pdf, { maxBytes: context.maxPdfBytes });
+  const inspection = await inspectPdf(pdf, {
+    maxBytes: context.maxPdfBytes,
+    maxInflatedBytes: context.pdfChecks.maxInflatedBytes,
+    timeoutMs: context.pdfChecks.timeoutMs,
+    caller: actor.id,
+    pool: context.pdfParserPool,
+  });
   if (!inspection.ok) {
     throw new UnprocessableError(inspection.message, [{ field: 'file', message: inspection.message }]);
   }
   const configuration = await loadClinicConfiguration(context.db, fields.clinicNpi);
   const assignedTo = await chooseAssignee(context.db, fields, configuration.settings);
-  const stored = await context.storage.put(pdf);
+  const stored = await context.storage.put(inspection.bytes);
+  const uploadedSha256 = createHash('sha256').update(pdf).digest('hex');
   const dos = new Date(fields.dos);
 
   return inTransaction(context.db, async (tx) => {
@@ -80,6 +101,8 @@ export async function ingestDocument(
         assignedTo,
         originalSha256: stored.sha256,
         size: stored.size,
+        uploadedSha256,
+        removedActiveContent: inspection.removedActiveContent,
       },
     });
     if (row.alert && row.status === 'unsigned')

@@ -30,7 +30,7 @@ export async function createNotifications(tx: Tx, notification: NewNotification)
   const userIds = [...new Set(notification.userIds)];
   if (userIds.length === 0) return [];
   // One set-based statement whatever the number of recipients (a broadcast may name thousands).
-  const { rows } = await sql<{ id: string; userId: string }>`
+  const { rows } = await sql<{ id: string; channelId: string }>`
     INSERT INTO notifications
       (user_id, type, category, title, text, sub_title, url, from_user_id, src_application, document_id)
     SELECT recipient, ${notification.type}, ${notification.category ?? 'SYSTEM'}, ${notification.title},
@@ -38,11 +38,13 @@ export async function createNotifications(tx: Tx, notification: NewNotification)
       ${notification.fromUserId ?? null}, ${notification.srcApplication ?? 'portal'},
       ${notification.documentId ?? null}::uuid
     FROM unnest(${userIds}::text[]) AS recipients (recipient)
-    RETURNING id, user_id AS "userId"`.execute(tx);
+    RETURNING id, (SELECT channel_id FROM users WHERE users.id = notifications.user_id) AS "channelId"`.execute(
+    tx,
+  );
   await enqueueRealtimeEvents(
     tx,
     rows.map((row) => ({
-      channel: userChannel(row.userId),
+      channel: userChannel(row.channelId),
       event: REALTIME_EVENTS.newNotification,
       data: { id: row.id, type: notification.type },
     })),

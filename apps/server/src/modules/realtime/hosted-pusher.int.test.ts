@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertDocument, OWN_CLINIC_NPI } from '../../test-support/fixtures';
 import { connectPusher } from '../../test-support/pusher-client';
 import { findFreePort } from '../../test-support/server-process';
-import { bearer, signIn } from '../../test-support/sign-in';
+import { bearer, signIn, type Tokens } from '../../test-support/sign-in';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 
 // PUSHER_* set: events leave through the official `pusher` package. The Pusher-compatible service here
@@ -14,6 +14,10 @@ describe('with PUSHER_* set, events go through the official pusher package', () 
   let servicePort: number;
   let portalUrl: string;
   let client: Pusher | undefined;
+  let providerChannel: string;
+  const channelOf = async (tokens: Tokens) =>
+    (await portal.app.inject({ url: '/api/users/me', headers: bearer(tokens) })).json()
+      .notificationChannel as string;
 
   beforeAll(async () => {
     service = await createTestApp();
@@ -60,6 +64,7 @@ describe('with PUSHER_* set, events go through the official pusher package', () 
       signIn(portal.app, 'provider@example.org'),
       signIn(portal.app, 'nurse@example.org'),
     ]);
+    providerChannel = await channelOf(provider);
     client = connectPusher({
       wsPort: servicePort,
       authEndpoint: `${portalUrl}/api/realtime/auth`,
@@ -67,7 +72,7 @@ describe('with PUSHER_* set, events go through the official pusher package', () 
     });
     const received: { id: string; type: string }[] = [];
     await new Promise<void>((resolve, reject) => {
-      const channel = client?.subscribe('private-auth0-demo-provider');
+      const channel = client?.subscribe(providerChannel);
       channel?.bind('new-notification', (data: { id: string; type: string }) => received.push(data));
       channel?.bind('pusher:subscription_succeeded', () => resolve());
       channel?.bind('pusher:subscription_error', (error: unknown) =>
@@ -92,16 +97,14 @@ describe('with PUSHER_* set, events go through the official pusher package', () 
 
   it('publishes what an instance that died before relaying left in the outbox', async () => {
     const received: { id: string }[] = [];
-    client
-      ?.channel('private-auth0-demo-provider')
-      ?.bind('new-notification', (data: { id: string }) => received.push(data));
+    client?.channel(providerChannel)?.bind('new-notification', (data: { id: string }) => received.push(data));
     // What a crash between the commit and the relay leaves: an unpublished row and no wake-up.
     await portal.db
       .insertInto('realtimeOutbox')
       .values({
         events: JSON.stringify([
           {
-            channel: 'private-auth0-demo-provider',
+            channel: providerChannel,
             event: 'new-notification',
             data: { id: 'left-behind', type: 'info' },
           },

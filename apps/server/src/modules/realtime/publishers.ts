@@ -1,6 +1,5 @@
 import Pusher from 'pusher';
 import type { RealtimePublisher } from './outbox-relay';
-import type { RealtimeEvent } from './realtime-outbox';
 
 /**
  * The portal's own endpoint: the events already reached every instance at their commit (see

@@ -5,9 +5,13 @@ import { clinicsWherePermitted } from '../users/users.access';
 // Two kinds of private channel: one per user (their notifications) and one per clinic (its documents
 // changed). Events on both carry ids only, never PHI.
 
-/** 'private-' plus the SPEC §3 channel-name rule applied to the user id ('auth0|abc' → 'private-auth0-abc'). */
-export function userChannel(userId: string): string {
-  return `private-${buildNotificationChannelName(userId)}`;
+/**
+ * A user's channel: 'private-' plus the SPEC §3 channel-name rule applied to their stored channel id
+ * (users.channel_id, unique by construction). Never the user id: two ids differing only in characters the
+ * rule turns into '-' ('jane.doe' and 'jane-doe') would share a channel.
+ */
+export function userChannel(channelId: string): string {
+  return `private-${buildNotificationChannelName(channelId)}`;
 }
 
 const CLINIC_CHANNEL_PREFIX = 'private-clinic-';
@@ -21,7 +25,7 @@ export const CHANNEL_NAME_PATTERN = /^[A-Za-z0-9_\-=@,.;]{1,164}$/;
 
 /** Whether the actor may subscribe: their own user channel, or the channel of a clinic whose documents they read. */
 export function mayJoinChannel(actor: Actor, channel: string): boolean {
-  if (channel === userChannel(actor.id)) return true;
+  if (channel === userChannel(actor.user.channelId)) return true;
   if (channel.startsWith(CLINIC_CHANNEL_PREFIX)) {
     const npi = channel.slice(CLINIC_CHANNEL_PREFIX.length);
     const scope = clinicsWherePermitted(actor.user, 'document:read');

@@ -20,6 +20,8 @@ describe('realtime push over the Pusher protocol', () => {
   let port: number;
   let provider: Tokens;
   let nurse: Tokens;
+  let providerChannel: string;
+  let nurseChannel: string;
   const clients: Pusher[] = [];
   const connectPusher = (tokens: Tokens) =>
     connectClient({
@@ -37,17 +39,33 @@ describe('realtime push over the Pusher protocol', () => {
       signIn(portal.app, 'provider@example.org'),
       signIn(portal.app, 'nurse@example.org'),
     ]);
+    const channelOf = async (tokens: Tokens) =>
+      (await portal.app.inject({ url: '/api/users/me', headers: bearer(tokens) })).json()
+        .notificationChannel as string;
+    [providerChannel, nurseChannel] = await Promise.all([channelOf(provider), channelOf(nurse)]);
   });
   afterAll(async () => {
     for (const client of clients) client.disconnect();
     await portal.close();
   });
 
+  it('each user has a channel named after their stored channel id', async () => {
+    const stored = await portal.db
+      .selectFrom('users')
+      .select(['id', 'channelId'])
+      .where('id', 'in', ['auth0|demo-provider', 'auth0|demo-nurse'])
+      .execute();
+    const byId = new Map(stored.map((row) => [row.id, row.channelId]));
+    expect(providerChannel).toBe(`private-${byId.get('auth0|demo-provider')}`);
+    expect(nurseChannel).toBe(`private-${byId.get('auth0|demo-nurse')}`);
+    expect(providerChannel).toMatch(/^private-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+  });
+
   it('the provider hears, live, that the nurse commented to them; the event carries ids only', async () => {
     const pusher = connectPusher(provider);
     clients.push(pusher);
     const received: Received[] = [];
-    expect(await subscribe(pusher, 'private-auth0-demo-provider', received)).toBe('succeeded');
+    expect(await subscribe(pusher, providerChannel, received)).toBe('succeeded');
 
     const document = await insertDocument(portal.db, portal.storage, { clinicNpi: OWN_CLINIC_NPI });
     const comment = await portal.app.inject({
@@ -77,7 +95,9 @@ describe('realtime push over the Pusher protocol', () => {
   it("refuses another user's channel and another clinic's channel with 403", async () => {
     const pusher = connectPusher(provider);
     clients.push(pusher);
-    expect(await subscribe(pusher, 'private-auth0-demo-nurse', [])).toBe(403);
+    expect(await subscribe(pusher, nurseChannel, [])).toBe(403);
+    // The channel the user id used to name is no one's.
+    expect(await subscribe(pusher, 'private-auth0-demo-provider', [])).toBe(403);
     expect(await subscribe(pusher, `private-clinic-${OTHER_CLINIC_NPI}`, [])).toBe(403);
     expect(await subscribe(pusher, 'private-anything-else', [])).toBe(403);
 
@@ -85,21 +105,21 @@ describe('realtime push over the Pusher protocol', () => {
       method: 'POST',
       url: '/api/realtime/auth',
       headers: { ...bearer(provider), 'content-type': 'application/x-www-form-urlencoded' },
-      payload: 'socket_id=1.2&channel_name=private-auth0-demo-nurse',
+      payload: `socket_id=1.2&channel_name=${nurseChannel}`,
     });
     expect(direct.statusCode).toBe(403);
     const anonymous = await portal.app.inject({
       method: 'POST',
       url: '/api/realtime/auth',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: 'socket_id=1.2&channel_name=private-auth0-demo-provider',
+      payload: `socket_id=1.2&channel_name=${providerChannel}`,
     });
     expect(anonymous.statusCode).toBe(401);
     const malformed = await portal.app.inject({
       method: 'POST',
       url: '/api/realtime/auth',
       headers: { ...bearer(provider), 'content-type': 'application/x-www-form-urlencoded' },
-      payload: 'socket_id=nope&channel_name=private-auth0-demo-provider',
+      payload: `socket_id=nope&channel_name=${providerChannel}`,
     });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().details[0].field).toBe('socket_id');
@@ -141,11 +161,11 @@ describe('realtime push over the Pusher protocol', () => {
     socket.send(
       JSON.stringify({
         event: 'pusher:subscribe',
-        data: { channel: 'private-auth0-demo-provider', auth: 'portal:0000' },
+        data: { channel: providerChannel, auth: 'portal:0000' },
       }),
     );
     const refused = await waitFor(() => messages.find((m) => m.event === 'pusher:subscription_error'));
-    expect(refused.channel).toBe('private-auth0-demo-provider');
+    expect(refused.channel).toBe(providerChannel);
     socket.send(JSON.stringify({ event: 'pusher:ping', data: {} }));
     await waitFor(() => messages.find((m) => m.event === 'pusher:pong'));
     socket.close();

@@ -11,18 +11,32 @@ import { errorResponses } from '../../http/schemas';
 import { requireActor } from '../../plugins/authenticate';
 import { getOrCreateSecret } from '../identity/key-store';
 import { signChannel } from './channel-signature';
+import {
+  ConnectionAdmission,
+  closeEndedSessionConnections,
+  closeUnsubscribedConnections,
+} from './connection-guards';
 import { createOutboxRelay } from './outbox-relay';
 import { createHostedPusher, publishNothingMore, publishThroughPusher } from './publishers';
-import { closeIdleConnections, type ServedConnection, servePusherConnection } from './pusher-connection';
+import {
+  CLOSE_CODES,
+  closeIdleConnections,
+  refuseConnection,
+  type ServedConnection,
+  servePusherConnection,
+} from './pusher-connection';
 import { pusherHttpApi } from './pusher-http-api';
 import { CHANNEL_NAME_PATTERN, mayJoinChannel, REALTIME_EVENTS } from './realtime-channels';
 import { RealtimeHub } from './realtime-hub';
 import { FANOUT_CHANNEL, OUTBOX_WAKE_CHANNEL, unpackFanoutPayload } from './realtime-outbox';
+import { encodeSubscriptionSession } from './subscription-session';
 
 /** SPEC §9 realtime client defaults; the server closes a connection silent for activity + pong timeout. */
 export const ACTIVITY_TIMEOUT_SECONDS = 120;
 export const PONG_TIMEOUT_SECONDS = 30;
 const HEARTBEAT_LOG_MS = 5 * 60 * 1000;
+/** How often the sign-ins behind open connections are checked: a signed-out or locked user's go within this. */
+export const SESSION_CHECK_MS = 5000;
 /** The app key of the portal's own Pusher-compatible endpoint. */
 export const LOCAL_PUSHER_KEY = 'portal';
 
@@ -34,7 +48,7 @@ const authBody = z.object({
 type RealtimeOptions = {
   db: Db;
   listen: DatabaseListen;
-  config: Pick<Config, 'realtime'>;
+  config: Pick<Config, 'realtime' | 'realtimeLimits'>;
   /** Seconds of silence before a connection is closed (tests shorten it). */
   idleCloseSeconds?: number;
 };
@@ -79,7 +93,16 @@ const realtimePlugin: FastifyPluginAsyncZod<RealtimeOptions> = async (app, optio
 
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   const open = new Set<ServedConnection>();
+  const admission = new ConnectionAdmission(config.realtimeLimits);
   app.get('/app/:key', { websocket: true, schema: { hide: true } }, (socket, request) => {
+    // Counted right after the upgrade, before anything is set up for the connection. request.ip is the
+    // client's address, or the forwarded one only from a proxy listed in TRUST_PROXY.
+    const admitted = admission.admit(request.ip);
+    if ('refused' in admitted) {
+      refuseConnection(socket, admitted.refused);
+      return;
+    }
+    socket.on('close', admitted.release);
     const served = servePusherConnection(socket, {
       appKey: (request.params as { key: string }).key,
       settings: { key, secret, activityTimeoutSeconds: ACTIVITY_TIMEOUT_SECONDS },
@@ -96,7 +119,37 @@ const realtimePlugin: FastifyPluginAsyncZod<RealtimeOptions> = async (app, optio
     Math.min(idleCloseMs, 30_000),
   );
   sweeper.unref();
-  const heartbeat = setInterval(() => app.log.info(hub.stats(), 'realtime heartbeat'), HEARTBEAT_LOG_MS);
+  // A connection is for an authorised subscription; one without any for the timeout is closed (4009).
+  const subscribeTimeoutMs = config.realtimeLimits.subscribeTimeoutSeconds * 1000;
+  const unsubscribedSweeper = setInterval(
+    () => closeUnsubscribedConnections(open, Date.now() - subscribeTimeoutMs),
+    Math.min(subscribeTimeoutMs / 2, 5000),
+  );
+  unsubscribedSweeper.unref();
+  // The sign-ins behind the subscriptions: one lookup a sweep for all connections, never one per socket.
+  let sessionCheck: Promise<unknown> | undefined;
+  const sessionSweeper = setInterval(() => {
+    if (sessionCheck) return;
+    sessionCheck = closeEndedSessionConnections(db, open)
+      .then((closed) => {
+        if (closed.length > 0)
+          app.log.info({ closed: closed.length }, 'realtime connections of ended sign-ins closed');
+      })
+      .catch((error: unknown) =>
+        app.log.warn(
+          { err: { type: (error as Error).name, message: (error as Error).message } },
+          'realtime sign-in check failed; retrying',
+        ),
+      )
+      .finally(() => {
+        sessionCheck = undefined;
+      });
+  }, SESSION_CHECK_MS);
+  sessionSweeper.unref();
+  const heartbeat = setInterval(
+    () => app.log.info({ ...hub.stats(), addresses: admission.stats().addresses }, 'realtime heartbeat'),
+    HEARTBEAT_LOG_MS,
+  );
   heartbeat.unref();
 
   // The portal's own endpoint also takes events the Pusher way, from the official `pusher` package.
@@ -110,10 +163,16 @@ const realtimePlugin: FastifyPluginAsyncZod<RealtimeOptions> = async (app, optio
         tags: ['realtime'],
         summary: 'Authorize a private channel subscription (Pusher channel authorization, a form POST)',
         description:
-          "A user may join their own channel ('private-' + their id with non-alphanumerics as '-') and the " +
-          "channels of clinics whose documents they read ('private-clinic-{npi}'); any other answers 403.",
+          "A user may join their own channel (GET /api/users/me `notificationChannel`: 'private-' + their " +
+          "stored channel id with non-alphanumerics as '-') and the channels of clinics whose documents they " +
+          "read ('private-clinic-{npi}'); any other answers 403. With the portal's own endpoint the answer " +
+          'also carries `channel_data` naming the sign-in, signed with the channel: the connection is closed ' +
+          'when that sign-in ends.',
         body: authBody,
-        response: { 200: z.object({ auth: z.string() }), ...errorResponses(400, 401, 403) },
+        response: {
+          200: z.object({ auth: z.string(), channel_data: z.string().optional() }),
+          ...errorResponses(400, 401, 403),
+        },
       },
     },
     async (request) => {
@@ -121,15 +180,22 @@ const realtimePlugin: FastifyPluginAsyncZod<RealtimeOptions> = async (app, optio
       const { socket_id: socketId, channel_name: channel } = request.body;
       if (!mayJoinChannel(actor, channel)) throw new HttpError(403, 'You may not subscribe to this channel');
       if (pusher) return pusher.authorizeChannel(socketId, channel);
-      return { auth: signChannel({ key, secret, socketId, channel }) };
+      const channelData = encodeSubscriptionSession(actor.session);
+      return {
+        auth: signChannel({ key, secret, socketId, channel, channelData }),
+        channel_data: channelData,
+      };
     },
   );
 
   app.addHook('preClose', async () => {
     clearInterval(sweeper);
+    clearInterval(unsubscribedSweeper);
+    clearInterval(sessionSweeper);
     clearInterval(heartbeat);
-    for (const served of open) served.close(4200, 'Server shutting down');
+    for (const served of open) served.close(CLOSE_CODES.shuttingDown);
     open.clear();
+    await sessionCheck;
   });
   app.addHook('onClose', async () => {
     await relay.stop();

@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import type Pusher from 'pusher-js';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type DatabaseHandle, openPostgres } from '../../db/client';
+import { TEST_AUDIT_KEY } from '../../test-support/constants';
 import {
   databaseUrlFor,
   runOnServer,
@@ -32,10 +33,11 @@ import { httpTransport, signInWith, type Tokens } from '../../test-support/sign-
 
 type Received = { event: string; data: { id?: string; type?: string } };
 
-function listenAs(instance: ServerProcess, tokens: Tokens, channelName: string) {
+/** pusher-js connected to `instance`, authorizing its subscriptions at `authorizer` (the same by default). */
+function listenAs(instance: ServerProcess, tokens: Tokens, channelName: string, authorizer = instance) {
   const pusher = connectPusher({
     wsPort: Number(new URL(instance.url).port),
-    authEndpoint: `${instance.url}/api/realtime/auth`,
+    authEndpoint: `${authorizer.url}/api/realtime/auth`,
     accessToken: tokens.accessToken,
   });
   const events: ReceivedEvent[] = [];
@@ -63,6 +65,14 @@ describe('two server processes on one PostgreSQL server', () => {
   let b: ServerProcess;
   let provider: Tokens;
   let nurse: Tokens;
+  let providerChannel: string;
+  let nurseChannel: string;
+  const channelOf = async (tokens: Tokens) => {
+    const response = await fetch(`${a.url}/api/users/me`, {
+      headers: { authorization: `Bearer ${tokens.accessToken}` },
+    });
+    return ((await response.json()) as { notificationChannel: string }).notificationChannel;
+  };
 
   beforeAll(async () => {
     await runOnServer(info.serverUrl, `CREATE DATABASE ${databaseName} TEMPLATE ${info.templateName}`);
@@ -82,6 +92,8 @@ describe('two server processes on one PostgreSQL server', () => {
           DEMO_DATA: 'false',
           REMINDERS: 'false',
           DEMO_PASSWORD: TEST_DEMO_PASSWORD,
+          // The template's audit trail is linked with the test key; every instance on it needs that key.
+          AUDIT_KEY: TEST_AUDIT_KEY,
         }),
       );
     }
@@ -89,6 +101,7 @@ describe('two server processes on one PostgreSQL server', () => {
     await Promise.all(instances.map((instance) => waitUntilHealthy(instance)));
     provider = await signInWith(httpTransport(a.url), a.url, 'provider@example.org', TEST_DEMO_PASSWORD);
     nurse = await signInWith(httpTransport(a.url), a.url, 'nurse@example.org', TEST_DEMO_PASSWORD);
+    [providerChannel, nurseChannel] = await Promise.all([channelOf(provider), channelOf(nurse)]);
   }, 120_000);
 
   afterAll(async () => {
@@ -100,7 +113,7 @@ describe('two server processes on one PostgreSQL server', () => {
   });
 
   it('a comment made through one instance reaches the provider connected to the other', async () => {
-    const listener = listenAs(b, provider, 'private-auth0-demo-provider');
+    const listener = listenAs(b, provider, providerChannel);
     clients.push(listener.pusher);
     await listener.subscribed;
     const document = await insertDocument(
@@ -127,7 +140,7 @@ describe('two server processes on one PostgreSQL server', () => {
   });
 
   it('and the other way round', async () => {
-    const listener = listenAs(a, nurse, 'private-auth0-demo-nurse');
+    const listener = listenAs(a, nurse, nurseChannel);
     clients.push(listener.pusher);
     await listener.subscribed;
     const response = await fetch(`${b.url}/api/notifications/in-app/test`, {
@@ -147,7 +160,7 @@ describe('two server processes on one PostgreSQL server', () => {
     });
     clients.push(pusher);
     const events: ReceivedEvent[] = [];
-    expect(await subscribeChannel(pusher, 'private-auth0-demo-provider', events)).toBe('succeeded');
+    expect(await subscribeChannel(pusher, providerChannel, events)).toBe('succeeded');
     const terminated = await sql<{ ok: boolean }>`
       SELECT pg_terminate_backend(pid) AS ok FROM pg_stat_activity
       WHERE application_name = 'portal-listen' AND datname = current_database()`.execute(database.db);
@@ -164,8 +177,33 @@ describe('two server processes on one PostgreSQL server', () => {
     );
   });
 
+  it('a socket on one instance, authorised through the other, is closed when its user is locked', async () => {
+    const transport = httpTransport(a.url);
+    const admin = await signInWith(transport, a.url, 'irhadmin@example.org', TEST_DEMO_PASSWORD);
+    const tech = await signInWith(transport, a.url, 'devicetech@example.org', TEST_DEMO_PASSWORD);
+    const locked = listenAs(b, tech, await channelOf(tech), a);
+    const witness = listenAs(b, nurse, nurseChannel, a);
+    clients.push(locked.pusher, witness.pusher);
+    await Promise.all([locked.subscribed, witness.subscribed]);
+    const errors: { code?: number }[] = [];
+    locked.pusher.connection.bind('error', (error: { data?: { code?: number } }) =>
+      errors.push(error.data ?? {}),
+    );
+
+    const lock = await fetch(`${a.url}/api/users/${encodeURIComponent('auth0|demo-devicetech')}/lock-state`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${admin.accessToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ isLocked: true }),
+    });
+    expect(lock.status).toBe(200);
+    // Instance B learns of it from the shared database: 4009, and pusher-js does not reconnect.
+    await waitFor(() => (locked.pusher.connection.state === 'disconnected' ? true : undefined), 10_000);
+    expect(errors).toContainEqual(expect.objectContaining({ code: 4009 }));
+    expect(witness.pusher.connection.state).toBe('connected');
+  });
+
   it('an instance killed right after its commit loses no event', async () => {
-    const listener = listenAs(b, provider, 'private-auth0-demo-provider');
+    const listener = listenAs(b, provider, providerChannel);
     clients.push(listener.pusher);
     await listener.subscribed;
     const before = listener.received.length;

@@ -1,9 +1,13 @@
 import { listAllowedClinicNpis } from '@portal/domain';
 import type { Db } from '../../db/transaction';
 import type { Actor } from '../../plugins/authenticate';
+import { userChannel } from '../realtime/realtime-channels';
 import { toUserResource } from './to-user-resource';
 
-/** The signed-in user with every role, and the active clinics they may open (for the clinic picker). */
+/**
+ * The signed-in user with every role, the active clinics they may open (for the clinic picker), and the
+ * realtime channel their notifications arrive on.
+ */
 export async function getCurrentUser(db: Db, actor: Actor) {
   const clinics = await db
     .selectFrom('organizations')
@@ -20,5 +24,6 @@ export async function getCurrentUser(db: Db, actor: Actor) {
   return {
     user: toUserResource(actor.user),
     allowedClinics: clinics.filter((clinic) => allowed.has(clinic.npi)),
+    notificationChannel: userChannel(actor.user.channelId),
   };
 }

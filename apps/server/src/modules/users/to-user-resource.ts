@@ -26,8 +26,14 @@ export function toUserResource(row: UserRow, visibleRoles: readonly UserRole[] =
   };
 }
 
-/** What an audit event records of a user: the profile and roles, never credentials. */
+/** What an audit event records of a user: the profile and roles, never credentials or the channel id. */
 export function toAuditSnapshot(row: UserRow) {
-  const { passwordHash: _hash, failedLoginCount: _count, loginLockedUntil: _until, ...profile } = row;
+  const {
+    passwordHash: _hash,
+    failedLoginCount: _count,
+    loginLockedUntil: _until,
+    channelId: _channel,
+    ...profile
+  } = row;
   return profile;
 }

@@ -103,4 +103,7 @@ export const userListSchema = z.object({
 export const currentUserSchema = z.object({
   user: userResourceSchema,
   allowedClinics: z.array(z.object({ id: z.string(), npi: z.string(), code: z.string(), name: z.string() })),
+  notificationChannel: z
+    .string()
+    .describe("The user's private realtime channel: subscribe to it for new-notification events"),
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { buildPusherOptions } from './realtime-client';
-import { clinicChannelName, userChannelName } from './realtime-context';
+import { clinicChannelName } from './realtime-context';
 
 const base = { key: 'portal', cluster: 'local', forceTLS: false, authEndpoint: '/api/realtime/auth' };
 
@@ -29,9 +29,10 @@ describe('the realtime client options', () => {
   });
 
   it('authorizes each subscription through the given call, and passes a refusal on', async () => {
+    const channelData = '{"user_id":"auth0|x","grant_id":"g"}';
     const authorize = vi
       .fn()
-      .mockResolvedValueOnce({ auth: 'portal:abc' })
+      .mockResolvedValueOnce({ auth: 'portal:abc', channel_data: channelData })
       .mockRejectedValueOnce(new Error('Not allowed'));
     const options = buildPusherOptions({ ...base, host: null }, authorize);
     const handler =
@@ -42,7 +43,8 @@ describe('the realtime client options', () => {
     const first = await new Promise((resolve) =>
       handler?.({ socketId: '1.2', channelName: 'private-x' }, (error, data) => resolve({ error, data })),
     );
-    expect(first).toEqual({ error: null, data: { auth: 'portal:abc' } });
+    // channel_data is handed to pusher-js untouched: the server checks its signature on subscribe.
+    expect(first).toEqual({ error: null, data: { auth: 'portal:abc', channel_data: channelData } });
     expect(authorize).toHaveBeenCalledWith('1.2', 'private-x');
     const second = await new Promise<{ error: Error | null; data: unknown }>((resolve) =>
       handler?.({ socketId: '1.2', channelName: 'private-y' }, (error, data) => resolve({ error, data })),
@@ -51,8 +53,7 @@ describe('the realtime client options', () => {
     expect(second.data).toBeNull();
   });
 
-  it('names the channels as the server does', () => {
-    expect(userChannelName('auth0|demo-provider')).toBe('private-auth0-demo-provider');
+  it('names the clinic channels as the server does', () => {
     expect(clinicChannelName('1209945553')).toBe('private-clinic-1209945553');
   });
 });

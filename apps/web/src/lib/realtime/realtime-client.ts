@@ -13,7 +13,7 @@ export type RealtimeConfig = PortalConfig['realtime'];
 /** The pusher-js options for the portal's configuration (SPEC §9 realtime timeouts). */
 export function buildPusherOptions(
   config: RealtimeConfig,
-  authorize: (socketId: string, channelName: string) => Promise<{ auth: string }>,
+  authorize: (socketId: string, channelName: string) => Promise<ChannelAuthorization>,
 ): Options {
   const [host, portText] = config.host ? config.host.split(':') : [];
   const port = portText ? Number(portText) : undefined;
@@ -41,6 +41,12 @@ export function buildPusherOptions(
 }
 
 /**
+ * The server's answer to a channel authorization. `channel_data` (the sign-in it was authorised under,
+ * signed with the channel) must reach the server unchanged: pusher-js sends it along when it subscribes.
+ */
+export type ChannelAuthorization = { auth: string; channel_data?: string };
+
+/**
  * Channel authorization: a form POST of socket_id and channel_name with the bearer token. 403 means the
  * user may not join the channel.
  */
@@ -48,9 +54,9 @@ export async function authorizeChannel(
   endpoint: string,
   socketId: string,
   channelName: string,
-): Promise<{ auth: string }> {
+): Promise<ChannelAuthorization> {
   try {
-    return await apiClient.post<{ auth: string }>(
+    return await apiClient.post<ChannelAuthorization>(
       endpoint,
       new URLSearchParams({ socket_id: socketId, channel_name: channelName }),
     );

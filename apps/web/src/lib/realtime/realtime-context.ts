@@ -1,4 +1,3 @@
-import { buildNotificationChannelName } from '@portal/domain';
 import { createContext, useContext, useEffect, useRef } from 'react';
 
 /** What a realtime event handler receives: the event's data, already parsed from JSON. */
@@ -25,11 +24,6 @@ export const REALTIME_EVENTS = {
   /** On any channel: the server may have missed events for it; reload what it shows. */
   resync: 'resync',
 } as const;
-
-/** The signed-in user's private channel: 'private-' plus the SPEC §3 channel name of their id. */
-export function userChannelName(userId: string): string {
-  return `private-${buildNotificationChannelName(userId)}`;
-}
 
 /** A clinic's private channel: its documents changed. */
 export function clinicChannelName(npi: string): string {

@@ -11,7 +11,6 @@ import {
   RealtimeContext,
   type RealtimeGlobalHandler,
   type RealtimeHandler,
-  userChannelName,
 } from './realtime-context';
 
 const log = createLogger('notifications');
@@ -22,7 +21,7 @@ const log = createLogger('notifications');
  */
 export function RealtimeProvider({ children }: { children: ReactNode }) {
   const config = usePortalConfig()?.realtime;
-  const { user, currentClinic, can } = useSession();
+  const { notificationChannel, currentClinic, can } = useSession();
   const [client, setClient] = useState<Pusher>();
   const [state, setState] = useState<RealtimeConnectionState>(config ? 'initialized' : 'disabled');
 
@@ -48,7 +47,8 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
     };
   }, [key, cluster, host, forceTLS, authEndpoint]);
 
-  const userChannel = userChannelName(user.id);
+  // Named by the server after the user's stored channel id, never after their user id.
+  const userChannel = notificationChannel;
   const [userChannelReady, setUserChannelReady] = useState(false);
   useEffect(() => {
     if (!client) return undefined;

@@ -3,7 +3,12 @@ import { apiClient } from '../api-client';
 import { CACHE_TTL_MS } from '../constants';
 import type { AllowedClinic, UserResource } from '../user-resource';
 
-export type CurrentUser = { user: UserResource; allowedClinics: AllowedClinic[] };
+export type CurrentUser = {
+  user: UserResource;
+  allowedClinics: AllowedClinic[];
+  /** The user's private realtime channel, named by the server from their stored channel id. */
+  notificationChannel: string;
+};
 
 /** Prefix of the signed-in user's query: invalidate it after changing that user (their own roles). */
 export const currentUserQueryKey = ['session', 'current-user'] as const;

