@@ -132,6 +132,21 @@ export const NASTY_STRINGS: readonly string[] = [
   'ffffffff-ffff-ffff-ffff-ffffffffffff',
   '0000000000',
   '9999999999',
+  // Numbers and dates a database column cannot hold.
+  '2147483648',
+  '-9223372036854775809',
+  '99999999999999999999',
+  '0.1e-400',
+  '0000-00-00',
+  '2026-02-30',
+  '275760-09-14',
+  '-000001-01-01T00:00:00Z',
+  '9999-12-31T23:59:59.999999999Z',
+  // Cursors and tokens a client may echo back altered: base64 of JSON, of null, of nothing.
+  'eyJ4IjoxfQ',
+  'bnVsbA',
+  'e30=',
+  '=',
 ];
 
 /** Strings of any UTF-16 code units: NUL, unpaired surrogates and controls included. */
