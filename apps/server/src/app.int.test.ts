@@ -122,6 +122,14 @@ describe('the HTTP shell around every route', () => {
     }
   });
 
+  it('documents the channel authorization as the form POST pusher-js sends', async () => {
+    const document = (await portal.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+      paths: Record<string, Record<string, { requestBody?: { content: Record<string, unknown> } }>>;
+    };
+    const content = document.paths['/api/realtime/auth']?.post?.requestBody?.content ?? {};
+    expect(Object.keys(content)).toEqual(['application/x-www-form-urlencoded']);
+  });
+
   it('serves the OpenAPI UI at /api/docs', async () => {
     const response = await portal.app.inject({ method: 'GET', url: '/api/docs/' });
     expect([200, 302]).toContain(response.statusCode);

@@ -162,6 +162,7 @@ const realtimePlugin: FastifyPluginAsyncZod<RealtimeOptions> = async (app, optio
       schema: {
         tags: ['realtime'],
         summary: 'Authorize a private channel subscription (Pusher channel authorization, a form POST)',
+        consumes: ['application/x-www-form-urlencoded'],
         description:
           "A user may join their own channel (GET /api/users/me `notificationChannel`: 'private-' + their " +
           "stored channel id with non-alphanumerics as '-') and the channels of clinics whose documents they " +
