@@ -16,6 +16,7 @@ import {
   OTHER_CLINIC_NPI,
   OWN_CLINIC_NPI,
 } from './test-support/fixtures';
+import { uploadBody } from './test-support/multipart';
 import { signIn } from './test-support/sign-in';
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from './test-support/test-app';
 
@@ -105,23 +106,8 @@ const bulkRoute = (
     payload: payload(await freshDocument(portal, target)),
   }),
 });
-const multipartBody = (fields: Record<string, string>, fileField: string, bytes: Uint8Array) => {
-  const boundary = '----matrix';
-  const parts = Object.entries(fields).map(
-    ([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
-  );
-  return {
-    contentType: `multipart/form-data; boundary=${boundary}`,
-    payload: Buffer.concat([
-      Buffer.from(parts.join('')),
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${fileField}"; filename="r.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
-      ),
-      Buffer.from(bytes),
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]),
-  };
-};
+const multipartForm = (fields: Record<string, string>, fileField: string, bytes: Uint8Array) =>
+  uploadBody(fields, { field: fileField, name: 'r.pdf', bytes });
 
 /** A notification of a user who is none of the callers. */
 const strangersNotification = async (portal: TestApp) => {
@@ -248,7 +234,7 @@ const ROUTES: Record<string, RouteRule> = {
     success: 201,
     otherClinic: 404,
     request: async ({ target }) => {
-      const body = multipartBody(
+      const body = multipartForm(
         {
           clinicNpi: npiFor(target),
           type: 'rpm-report',
@@ -288,7 +274,7 @@ const ROUTES: Record<string, RouteRule> = {
     access: { permission: 'document:read' },
     success: 200,
     request: async () => {
-      const body = multipartBody({}, 'pdfFiles', await getSamplePdf());
+      const body = multipartForm({}, 'pdfFiles', await getSamplePdf());
       return {
         method: 'POST',
         url: '/api/reports/merge-pdfs',

@@ -3,6 +3,7 @@ import type { AuditEventsTable } from '../db/schema';
 import { type Db, inTransaction, type Tx } from '../db/transaction';
 import { type HashedContent, LINK_VERSION, legacyAuditHash } from '../modules/audit/audit-event-hash';
 import { recordAuditEvent } from '../modules/audit/record-audit-event';
+import { hashedContentOf } from '../modules/audit/verify-audit-chain';
 
 // What someone with database superuser rights (but not the audit key) can do to the audit trail, for the
 // tests that prove verify reports it.
@@ -24,20 +25,9 @@ export async function chainEvents(db: Db, chain: string) {
   return db.selectFrom('auditEvents').selectAll().where('chain', '=', chain).orderBy('id').execute();
 }
 
+/** What the event's hash covers, with another predecessor's hash: for rehashing a rewritten chain. */
 export function contentOf(row: StoredEvent, prevHash: string | null): HashedContent {
-  return {
-    chain: row.chain as string,
-    clinicNpi: row.clinicNpi as string | null,
-    entityType: row.entityType as string,
-    entityId: row.entityId as string,
-    eventType: row.eventType as string,
-    actorId: row.actorId as string | null,
-    note: row.note as string | null,
-    before: row.before ?? null,
-    after: row.after ?? null,
-    createdAt: (row.createdAt as Date).toISOString(),
-    prevHash,
-  };
+  return { ...hashedContentOf(row), prevHash };
 }
 
 /** Records `count` ordinary events on a clinic's chain; returns their ids in order. */

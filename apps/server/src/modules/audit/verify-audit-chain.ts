@@ -48,7 +48,8 @@ export type VerifyScope = 'all' | { chain: string };
 export const MAX_REPORTED_BREAKS = 100;
 const PAGE = 1000;
 
-function contentOf(
+/** What an event's hash covers, read back from its stored row. */
+export function hashedContentOf(
   row: {
     [K in keyof AuditEventsTable]: unknown;
   },
@@ -125,7 +126,7 @@ export async function verifyChain(
       position += 1;
       const eventId = String(row.id);
       if (sealedIds.has(eventId)) sealedPositions.set(eventId, { position, hash: row.hash });
-      const content = contentOf(row);
+      const content = hashedContentOf(row);
       if (row.linkVersion === LINK_VERSION.hmacSha256) {
         keyedSeen = true;
         if (keyedAuditHash(keyring, content) !== row.hash)

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getSamplePdf, OWN_CLINIC_NPI } from '../../test-support/fixtures';
+import { uploadBody } from '../../test-support/multipart';
 import { bearer, signIn, type Tokens } from '../../test-support/sign-in';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 
@@ -39,7 +40,6 @@ describe('assignment settings shape ingest', () => {
   };
 
   const ingest = async (type: string) => {
-    const boundary = '----effects';
     const fields = {
       clinicNpi: OWN_CLINIC_NPI,
       type,
@@ -51,24 +51,12 @@ describe('assignment settings shape ingest', () => {
       physicianNpi: PROVIDER_NPI,
       ...(type === 'crm-alert' ? { alert: 'high' } : {}),
     };
-    const head = Object.entries(fields)
-      .map(
-        ([name, value]) =>
-          `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
-      )
-      .join('');
-    const payload = Buffer.concat([
-      Buffer.from(
-        `${head}--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="r.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
-      ),
-      Buffer.from(await getSamplePdf()),
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]);
+    const body = uploadBody(fields, { name: 'r.pdf', bytes: await getSamplePdf() });
     const response = await portal.app.inject({
       method: 'POST',
       url: '/api/reports',
-      headers: { ...bearer(tech), 'content-type': `multipart/form-data; boundary=${boundary}` },
-      payload,
+      headers: { ...bearer(tech), 'content-type': body.contentType },
+      payload: body.payload,
     });
     expect(response.statusCode).toBe(201);
     return response.json().attributes.assignedTo as string | null;

@@ -5,32 +5,9 @@ import path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getSamplePdf, insertDocument, OTHER_CLINIC_NPI, OWN_CLINIC_NPI } from '../../test-support/fixtures';
+import { uploadBody } from '../../test-support/multipart';
 import { bearer, signIn, type Tokens } from '../../test-support/sign-in';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
-
-function multipart(
-  fields: Record<string, string>,
-  file?: { name: string; bytes: Uint8Array; field?: string },
-) {
-  const boundary = `----portal${Math.random().toString(16).slice(2)}`;
-  const chunks: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    chunks.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
-    );
-  }
-  if (file) {
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? 'file'}"; filename="${file.name}"\r\nContent-Type: application/pdf\r\n\r\n`,
-      ),
-      Buffer.from(file.bytes),
-      Buffer.from('\r\n'),
-    );
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
-}
 
 const pdfText = (bytes: Uint8Array) => {
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'pdf-')), 'doc.pdf');
@@ -72,7 +49,7 @@ describe('documents: ingest, sign, acknowledge and the rules around them', () =>
     fields: Record<string, string>,
     file?: { name: string; bytes: Uint8Array; field?: string },
   ) => {
-    const body = multipart(fields, file);
+    const body = uploadBody(fields, file);
     return portal.app.inject({
       method: 'POST',
       url: '/api/reports',

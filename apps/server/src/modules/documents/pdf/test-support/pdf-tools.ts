@@ -139,3 +139,11 @@ export function findChangedArea(
 export function withoutWhitespace(text: string): string {
   return text.replace(/\s+/g, '');
 }
+
+/**
+ * The PDF's objects as readable text (uncompressed, no object streams), so a test can look for what it
+ * must or must not hold.
+ */
+export async function readableObjects(pdf: Uint8Array): Promise<string> {
+  return Buffer.from(await transformWithQpdf(pdf, ['--qdf', '--object-streams=disable'])).toString('latin1');
+}

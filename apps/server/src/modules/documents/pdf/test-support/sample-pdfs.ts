@@ -214,6 +214,20 @@ export const ACTIVE_CONTENT_MARKERS = {
   xfa: '<xdp:xdp xmlns:xdp="http://ns.adobe.com/xdp/">',
 } as const;
 
+/** What the removal reports for buildActiveContentPdf's file, in its order. */
+export const ACTIVE_CONTENT_KINDS = [
+  'AdditionalActions',
+  'EmbeddedFiles',
+  'FileAttachment',
+  'GoToR',
+  'ImportData',
+  'JavaScript',
+  'Launch',
+  'OpenAction',
+  'SubmitForm',
+  'XFA',
+] as const;
+
 /** What must survive the removal: the page text and an ordinary web link. */
 export const KEPT_LINK = 'https://portal.example/help';
 
