@@ -35,6 +35,7 @@ const config = loadConfig({
   LOG_LEVEL: 'silent',
   DATA_DIR: dataDir,
   LOGIN_RATE_LIMIT_PER_MINUTE: '10000',
+  LOGIN_RATE_LIMIT_PER_ACCOUNT_PER_MINUTE: '10000',
 });
 const app = await buildApp({ config, db: handle.db, listen: handle.listen, storage });
 // After buildApp: it sets the audit key the seeded accounts' audit events are linked with.

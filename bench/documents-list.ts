@@ -118,6 +118,7 @@ async function main() {
     DATA_DIR: dataDir,
     AUDIT_KEY: BENCH_AUDIT_KEY,
     LOGIN_RATE_LIMIT_PER_MINUTE: '10000',
+    LOGIN_RATE_LIMIT_PER_ACCOUNT_PER_MINUTE: '10000',
   });
   const app = await buildApp({
     config,

@@ -52,6 +52,7 @@ export function createTestConfig(overrides: Record<string, string> = {}): Config
     WEB_DIST_DIR: '/nonexistent-web-dist',
     DEMO_PASSWORD: TEST_DEMO_PASSWORD,
     LOGIN_RATE_LIMIT_PER_MINUTE: '10000',
+    LOGIN_RATE_LIMIT_PER_ACCOUNT_PER_MINUTE: '10000',
     MAX_PDF_BYTES: String(2 * 1024 * 1024),
     // Tests run reminders themselves, at the time they choose.
     REMINDERS: 'false',

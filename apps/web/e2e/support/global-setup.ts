@@ -122,8 +122,10 @@ export default async function setup(project: TestProject) {
     DEMO_PASSWORD: E2E_DEMO_PASSWORD,
     // Enough demo documents for the inbox to page (50 a page), few enough to be seeded quickly.
     DEMO_DOCUMENTS: '150',
-    // Every test signs in through the login page from this one address: lift the per-IP limit.
+    // Every test signs in through the login page from this one address, many as the same few demo
+    // accounts: lift the per-address and per-account limits (their own tests run elsewhere).
     LOGIN_RATE_LIMIT_PER_MINUTE: '10000',
+    LOGIN_RATE_LIMIT_PER_ACCOUNT_PER_MINUTE: '10000',
   };
   // Always the embedded database and identity provider, whatever the developer's shell points at.
   for (const key of ['DATABASE_URL', 'OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_AUDIENCE']) delete env[key];
