@@ -1,6 +1,7 @@
-import { ALERT_DOCUMENT_TYPES, DOCUMENT_TYPES, sampleClinics } from '@portal/domain';
+import { sampleClinics } from '@portal/domain';
 import type { Insertable } from 'kysely';
 import { recordAuditEvent } from '../modules/audit/record-audit-event';
+import { createDemoDocumentPlanner } from '../modules/documents/pdf/demo/plan-demo-document';
 import { createSeededRandom } from '../modules/documents/pdf/demo/seeded-random';
 import { generateDemoReportPdf } from '../modules/documents/pdf/generate-demo-report';
 import type { DocumentStorage } from '../modules/documents/storage/file-storage';
@@ -8,96 +9,9 @@ import type { DocumentsTable } from './schema';
 import { demoClinicNpi } from './seed-demo-data';
 import { type Db, inTransaction } from './transaction';
 
+export { SERVICE_LINE_OF } from '../modules/documents/pdf/demo/plan-demo-document';
+
 const DEMO_DOCUMENTS_MARKER = 'demo-documents-seeded';
-
-/** Which service line each document type belongs to. */
-export const SERVICE_LINE_OF: Record<string, string> = {
-  'FileMaker-30-day-ILR-Report': 'crm',
-  'implicity-90-day-remote-report': 'crm',
-  'implicity-crm-report': 'crm',
-  'crm-alert': 'crm',
-  'in-person-device-check': 'crm',
-  'mcot-study': 'wcd',
-  'holter-study': 'wcd',
-  'extended-holter-study': 'wcd',
-  'we-study': 'wcd',
-  'sleep-study': 'sleep',
-  'abpm-study': 'abpm',
-  'rpm-report': 'rpm',
-  'rpm-alert': 'rpm',
-};
-
-const DEVICE_OF: Record<string, string> = { crm: 'PM', wcd: 'WCD', sleep: 'Sleep', abpm: 'ABPM', rpm: 'RPM' };
-
-const FIRST_NAMES = [
-  'Ada',
-  'Bruno',
-  'Carmen',
-  'Dmitri',
-  'Elena',
-  'Farid',
-  'Grace',
-  'Hiro',
-  'Ines',
-  'Jonas',
-  'Kaia',
-  'Luis',
-  'Maya',
-  'Nikolai',
-  'Olu',
-  'Petra',
-  'Quinn',
-  'Rosa',
-  'Sven',
-  'Talia',
-  'Umar',
-  'Vera',
-  'Wes',
-  'Ximena',
-  'Yusuf',
-  'Zoe',
-  'Łukasz',
-  'Zoë',
-];
-const LAST_NAMES = [
-  'Abbott',
-  'Brennan',
-  'Castillo',
-  'Dumont',
-  'Eriksen',
-  'Fischer',
-  'Gallagher',
-  'Haddad',
-  'Ivanova',
-  'Jensen',
-  'Kowalski',
-  'Lindqvist',
-  'Moreno',
-  'Nakamura',
-  'Okonkwo',
-  'Petrov',
-  'Quintero',
-  'Rossi',
-  'Schmidt',
-  'Tanaka',
-  'Ueda',
-  'Varga',
-  'Whitfield',
-  'Żółć',
-];
-const DEVICES = [
-  { manufacturer: 'Medtronic', modelName: 'Azure XT DR', chambers: 'Dual' },
-  { manufacturer: 'Boston Scientific', modelName: 'Accolade MRI', chambers: 'Dual' },
-  { manufacturer: 'Abbott', modelName: 'Assurity MRI', chambers: 'Single' },
-  { manufacturer: 'Biotronik', modelName: 'Edora 8 DR-T', chambers: 'Dual' },
-  { manufacturer: 'Medtronic', modelName: 'LINQ II', chambers: 'No Leads' },
-  { manufacturer: 'Boston Scientific', modelName: 'Resonate X4 CRT-D', chambers: 'BiV' },
-];
-const ALERT_TEXTS = {
-  high: 'AF burden > 6 h in 24 h; ventricular rate up to 152 bpm',
-  medium: 'Lead impedance change > 30% on the RV lead',
-  low: 'Transmission gap: no data received for 7 days',
-} as const;
 
 /**
  * About 2,000 realistic documents (count configurable) over the demo clinics, every type and service line
@@ -124,8 +38,13 @@ export async function seedDemoDocuments(
     .returning('key')
     .executeTakeFirst();
   if (!claimed) return false;
-  const random = createSeededRandom(20261121);
-  const now = options.now ?? new Date();
+  // Clinical content (patients, devices, alerts, reports) from the planner; who has it, and its status,
+  // from a random of its own.
+  const planner = createDemoDocumentPlanner({
+    now: options.now ?? new Date(),
+    patientCount: Math.ceil(options.count / 7),
+  });
+  const random = createSeededRandom(20261122);
   const demoNpi = demoClinicNpi();
   const otherClinics = sampleClinics.filter((clinic) => clinic.npi !== demoNpi).slice(0, 4);
   const clinics = await db.selectFrom('organizations').select(['npi', 'name']).execute();
@@ -136,70 +55,48 @@ export async function seedDemoDocuments(
     .where('email', '=', 'provider@example.org')
     .executeTakeFirst();
 
-  const patients = Array.from({ length: Math.max(20, Math.ceil(options.count / 7)) }, (_unused, index) => ({
-    id: `P${String(100000 + index)}`,
-    firstName: random.pick(FIRST_NAMES),
-    lastName: random.pick(LAST_NAMES),
-    dob: new Date(Date.UTC(random.int(1932, 1985), random.int(0, 11), random.int(1, 28))),
-    device: {
-      ...random.pick(DEVICES),
-      serialNumber: `SN${random.int(100000, 999999)}`,
-      implantDate: `${random.int(2014, 2024)}-0${random.int(1, 9)}-1${random.int(0, 9)}`,
-    },
-  }));
-
   let rows: Insertable<DocumentsTable>[] = [];
   for (let index = 0; index < options.count; index++) {
     if (options.signal?.aborted) return false;
-    // Every type and every alert level appears early, so even a small demo set has them all.
-    const type =
-      index < DOCUMENT_TYPES.length ? (DOCUMENT_TYPES[index] as string) : random.pick(DOCUMENT_TYPES);
-    const serviceLine = SERVICE_LINE_OF[type] ?? 'crm';
-    const isAlert = (ALERT_DOCUMENT_TYPES as readonly string[]).includes(type);
-    const alert = isAlert ? (['high', 'medium', 'low'] as const)[index % 3] : null;
+    const plan = planner.plan(index);
     const clinicNpi =
       index % 5 < 3 || otherClinics.length === 0 ? demoNpi : (random.pick(otherClinics).npi as string);
-    const patient = random.pick(patients);
-    const dos = new Date(now.getTime() - random.int(1, 120) * 86_400_000 - random.int(0, 86_399) * 1000);
+    const { dos, patient } = plan;
     const status = random.next() < 0.7 ? 'unsigned' : random.next() < 0.6 ? 'signed' : 'acknowledged';
     const unassigned = random.next() < 0.2;
     const pdf = await generateDemoReportPdf({
-      seed: index + 1,
-      documentType: type,
-      serviceLine,
+      ...plan.report,
       clinicName: clinicName.get(clinicNpi) ?? 'Clinic',
-      patient: { firstName: patient.firstName, lastName: patient.lastName, dob: patient.dob, id: patient.id },
-      device: patient.device,
-      dos,
-      ...(alert ? { alertText: ALERT_TEXTS[alert] } : {}),
-      pageCount: random.int(1, 12),
     });
     const stored = await storage.put(pdf);
     rows.push({
       clinicNpi,
-      type,
-      serviceLine,
+      type: plan.type,
+      serviceLine: plan.serviceLine,
       status,
-      alert,
-      alertType: alert
-        ? isAlert && serviceLine === 'rpm'
-          ? 'Blood pressure out of range'
-          : 'AF episode'
-        : null,
-      alertText: alert ? ALERT_TEXTS[alert] : null,
+      alert: plan.alert,
+      alertType: plan.alertType,
+      alertText: plan.alertText,
       assignedTo: unassigned || clinicNpi !== demoNpi ? null : (provider?.id ?? null),
       dos,
       dosKey: -dos.getTime(),
-      device: DEVICE_OF[serviceLine] ?? 'PM',
-      deviceDetail: JSON.stringify(patient.device),
+      device: plan.device,
+      deviceDetail: JSON.stringify(plan.deviceDetail),
       patientId: patient.id,
       patientDob: patient.dob,
       patientFirstName: patient.firstName,
       patientLastName: patient.lastName,
       physicianName: clinicNpi === demoNpi ? 'Dr. Paula Reyes MD' : null,
       physicianNpi: clinicNpi === demoNpi ? (provider?.npi ?? null) : null,
+      rpmEncounterId: plan.rpmEncounterId,
+      cptCodes: plan.cptCodes,
+      icd10Codes: plan.icd10Codes,
+      isOnOac: plan.isOnOac,
+      hasEpisodes: plan.hasEpisodes,
+      clinicalStart: plan.clinicalStart,
+      clinicalEnd: plan.clinicalEnd,
       isPinned: random.next() < 0.03,
-      metadata: JSON.stringify({ demo: true }),
+      metadata: JSON.stringify({ demo: true, keyResults: plan.keyResults }),
       originalSha256: stored.sha256,
       signedBy: status === 'unsigned' ? null : (provider?.id ?? null),
       signedAt: status === 'unsigned' ? null : new Date(dos.getTime() + 86_400_000),

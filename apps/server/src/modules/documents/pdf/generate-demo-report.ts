@@ -1,10 +1,11 @@
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { buildDemoReportContent, type DemoReportInput, STRIPS_PER_PAGE } from './demo/demo-report-content';
+import { buildDemoReportContent, type DemoReportInput } from './demo/demo-report-content';
 import { drawCoversheet } from './demo/draw-coversheet';
 import { drawEpisodesPage } from './demo/draw-episodes-page';
 import { drawMeasurementsPage } from './demo/draw-measurements-page';
 import { drawPageChrome } from './demo/draw-page-chrome';
 import { createStripResources } from './demo/draw-rhythm-strip';
+import { drawTablePage } from './demo/draw-table-page';
 import { createReportCanvas } from './demo/report-canvas';
 import { createReportFont, PAGE_HEIGHT, PAGE_WIDTH, type ReportFonts } from './demo/report-style';
 import { isWinAnsiText } from './demo/win-ansi';
@@ -16,11 +17,12 @@ export type { DemoReportInput } from './demo/demo-report-content';
 export const DEMO_REPORT_MAX_PAGES = 12;
 
 /**
- * A realistic remote-monitoring report for demo data: a coversheet (letterhead, title, report type,
- * patient, device, transmission), a measurements page with the presenting rhythm and findings, then
- * pages of stored episodes with ECG strips; alerts show an irregular episode. The same input gives the same
- * bytes. Text is Helvetica (no font embedded); a string that needs more than WinAnsi (say, 'Żółć') is set
- * in an embedded DejaVu Sans subset.
+ * A realistic report for demo data, shaped by its document type: a coversheet (letterhead, title, the
+ * alert if any, patient, device or monitor, transmission or study), a measurements page (device
+ * measurements with an EGM strip; an ECG, sleep, blood pressure or readings summary), then pages of rhythm
+ * strips (implants and ECG studies) or of tables (sleep events, ABPM and RPM readings). The same input
+ * gives the same bytes. Text is Helvetica (no font embedded); a string that needs more than WinAnsi (say,
+ * 'Żółć') is set in an embedded DejaVu Sans subset.
  */
 export async function generateDemoReportPdf(input: DemoReportInput): Promise<Uint8Array> {
   if (!Number.isInteger(input.pageCount) || input.pageCount < 1 || input.pageCount > DEMO_REPORT_MAX_PAGES) {
@@ -31,7 +33,6 @@ export async function generateDemoReportPdf(input: DemoReportInput): Promise<Uin
   if (Number.isNaN(input.dos.getTime())) throw new RangeError('dos must be a valid date');
 
   const doc = await PDFDocument.create({ updateMetadata: false });
-  doc.setTitle('Remote Monitoring Report');
   doc.setProducer('pdf-lib');
   doc.setCreator('Cardiac portal demo data');
   doc.setCreationDate(input.dos);
@@ -55,6 +56,7 @@ export async function generateDemoReportPdf(input: DemoReportInput): Promise<Uin
   shown = mapTexts(shown, toSingleLine);
 
   const content = buildDemoReportContent(shown);
+  doc.setTitle(content.title);
   const resources = createStripResources(doc);
   const chrome = { clinicName: shown.clinicName, pageCount: input.pageCount, fonts };
   for (let pageNumber = 1; pageNumber <= input.pageCount; pageNumber++) {
@@ -63,11 +65,9 @@ export async function generateDemoReportPdf(input: DemoReportInput): Promise<Uin
     if (pageNumber === 1) drawCoversheet(canvas, content, chrome);
     else if (pageNumber === 2) drawMeasurementsPage(canvas, content, { fonts, resources });
     else {
-      const first = (pageNumber - 3) * STRIPS_PER_PAGE;
-      drawEpisodesPage(canvas, content.episodeStrips.slice(first, first + STRIPS_PER_PAGE), {
-        fonts,
-        resources,
-      });
+      const page = content.laterPages[pageNumber - 3];
+      if (page?.kind === 'episodes') drawEpisodesPage(canvas, page, { fonts, resources });
+      else if (page?.kind === 'table') drawTablePage(canvas, page, { fonts });
     }
     canvas.finish();
   }
@@ -90,7 +90,8 @@ function textsOf(input: DemoReportInput): string[] {
     device.serialNumber ?? '',
     device.implantDate ?? '',
     device.chambers ?? '',
-    input.alertText ?? '',
+    input.alert?.text ?? '',
+    input.alert?.type ?? '',
   ];
 }
 
@@ -113,6 +114,8 @@ function mapTexts(input: DemoReportInput, map: (text: string) => string): DemoRe
       implantDate: optional(input.device.implantDate),
       chambers: optional(input.device.chambers),
     },
-    ...(input.alertText === undefined ? {} : { alertText: map(input.alertText) }),
+    ...(input.alert === undefined
+      ? {}
+      : { alert: { ...input.alert, text: map(input.alert.text), type: map(input.alert.type) } }),
   };
 }

@@ -30,7 +30,7 @@ export function drawCoversheet(
     font: fonts.bold,
     color: COLORS.white,
   });
-  drawLabel(canvas, `Cardiac Device Clinic  ·  ${content.serviceLineLabel}`, {
+  drawLabel(canvas, `${content.letterhead}  ·  ${content.serviceLineLabel}`, {
     x: MARGIN,
     y: 734,
     size: 9,
@@ -39,7 +39,7 @@ export function drawCoversheet(
   });
   drawHeartbeatMark(canvas, PAGE_WIDTH - MARGIN - 70, 740);
 
-  drawLabel(canvas, 'Remote Monitoring Report', { x: MARGIN, y: 668, size: 24, font: fonts.bold });
+  drawLabel(canvas, content.title, { x: MARGIN, y: 668, size: 24, font: fonts.bold });
   drawLabel(canvas, `${content.typeLabel} report  ·  ${content.serviceLineLabel}`, {
     x: MARGIN,
     y: 648,
@@ -49,21 +49,19 @@ export function drawCoversheet(
   });
 
   let y = 626;
-  if (content.isAlert) {
+  const banner = content.alertBanner;
+  if (banner) {
     const size = Math.min(
       10.5,
-      (10.5 * (CONTENT_WIDTH - 28)) / fonts.bold.widthOfTextAtSize(content.alertText, 10.5),
+      (10.5 * (CONTENT_WIDTH - 28)) / fonts.bold.widthOfTextAtSize(banner.text, 10.5),
     );
-    canvas.rectangle(MARGIN, y - 44, CONTENT_WIDTH, 44, { fill: COLORS.alertLight });
-    canvas.rectangle(MARGIN, y - 44, 4, 44, { fill: COLORS.alert });
-    drawLabel(canvas, 'DEVICE ALERT', {
-      x: MARGIN + 14,
-      y: y - 16,
-      size: 8.5,
-      font: fonts.bold,
-      color: COLORS.alert,
+    const color = COLORS[banner.tone];
+    canvas.rectangle(MARGIN, y - 44, CONTENT_WIDTH, 44, {
+      fill: banner.tone === 'alert' ? COLORS.alertLight : COLORS.warningLight,
     });
-    drawLabel(canvas, content.alertText, { x: MARGIN + 14, y: y - 33, size, font: fonts.bold });
+    canvas.rectangle(MARGIN, y - 44, 4, 44, { fill: color });
+    drawLabel(canvas, banner.label, { x: MARGIN + 14, y: y - 16, size: 8.5, font: fonts.bold, color });
+    drawLabel(canvas, banner.text, { x: MARGIN + 14, y: y - 33, size, font: fonts.bold });
     y -= 60;
   }
 
@@ -76,7 +74,7 @@ export function drawCoversheet(
     rows: panelRows,
     fonts,
   });
-  drawPanel(canvas, 'DEVICE', content.deviceRows, {
+  drawPanel(canvas, content.deviceTitle, content.deviceRows, {
     x: MARGIN + halfWidth + 16,
     y,
     width: halfWidth,
@@ -84,14 +82,14 @@ export function drawCoversheet(
     fonts,
   });
   y -= panelHeight(panelRows) + 16;
-  drawPanel(canvas, 'TRANSMISSION', content.transmissionRows, {
+  drawPanel(canvas, content.sessionTitle, content.sessionRows, {
     x: MARGIN,
     y,
     width: CONTENT_WIDTH,
-    rows: content.transmissionRows.length,
+    rows: content.sessionRows.length,
     fonts,
   });
-  y -= panelHeight(content.transmissionRows.length) + 16;
+  y -= panelHeight(content.sessionRows.length) + 16;
   y = drawHighlights(canvas, content.highlights, { y, fonts }) - 26;
 
   const onePage = at.pageCount === 1;
@@ -114,25 +112,44 @@ export function drawCoversheet(
   if (!onePage) {
     y -= 18;
     drawLabel(canvas, 'Contents', { x: MARGIN, y, size: 12, font: fonts.bold, color: COLORS.primary });
-    const strips = content.episodeStrips.length;
-    drawParagraphs(
-      canvas,
-      [
-        `Page 2: ${content.measurementTitle}, presenting rhythm and findings`,
-        ...(at.pageCount > 2
-          ? [
-              `Page${at.pageCount > 3 ? `s 3–${at.pageCount}` : ' 3'}: stored episodes with ${strips} rhythm strips`,
-            ]
-          : []),
-      ],
-      { x: MARGIN, y: y - 4, width: CONTENT_WIDTH, floor: 84, font: fonts.regular, size: 9.5, bullets: true },
-    );
+    drawParagraphs(canvas, contentsOf(content), {
+      x: MARGIN,
+      y: y - 4,
+      width: CONTENT_WIDTH,
+      floor: 84,
+      font: fonts.regular,
+      size: 9.5,
+      bullets: true,
+    });
   }
-  drawLabel(
-    canvas,
-    'Prepared from remotely transmitted data by the device clinic. Clinical decisions rest with the reviewing physician.',
-    { x: MARGIN, y: 62, size: 7.5, font: fonts.regular, color: COLORS.muted },
-  );
+  drawLabel(canvas, content.footnote, {
+    x: MARGIN,
+    y: 62,
+    size: 7.5,
+    font: fonts.regular,
+    color: COLORS.muted,
+  });
+}
+
+/** 'Page 2: …', then each run of pages with the same title: 'Pages 3–5: stored episodes, 9 rhythm strips'. */
+function contentsOf(content: DemoReportContent): string[] {
+  const lines = [
+    `Page 2: ${content.measurementTitle}${content.presentingStrip ? ', rhythm strip' : ''} and findings`,
+  ];
+  let first = 0;
+  content.laterPages.forEach((page, index) => {
+    const next = content.laterPages[index + 1];
+    if (next && next.title === page.title) return;
+    const run = content.laterPages.slice(first, index + 1);
+    const pages = first === index ? `Page ${first + 3}` : `Pages ${first + 3}–${index + 3}`;
+    const what =
+      page.kind === 'episodes'
+        ? `${page.title}, ${run.reduce((sum, item) => sum + (item.kind === 'episodes' ? item.strips.length : 0), 0)} rhythm strips`
+        : `${page.title}, ${run.reduce((sum, item) => sum + (item.kind === 'table' ? item.table.rows.length : 0), 0)} entries`;
+    lines.push(`${pages}: ${what}`);
+    first = index + 1;
+  });
+  return lines;
 }
 
 function panelHeight(rows: number): number {

@@ -1,24 +1,25 @@
-import type { StripSpec } from './demo-report-content';
+import type { LaterPage } from './demo-report-types';
 import type { StripResources } from './draw-rhythm-strip';
 import { drawStripBlock } from './draw-strip-block';
 import { drawTable } from './draw-table';
 import type { ReportCanvas } from './report-canvas';
 import { CONTENT_WIDTH, drawLabel, MARGIN, type ReportFonts } from './report-style';
 
-/** Pages 3 on: a log of this page's stored episodes, then one rhythm strip per episode. */
+/** Pages 3 on: a log of this page's stored episodes (or strips), then one rhythm strip per entry. */
 export function drawEpisodesPage(
   canvas: ReportCanvas,
-  strips: StripSpec[],
+  page: Extract<LaterPage, { kind: 'episodes' }>,
   at: { fonts: ReportFonts; resources: StripResources },
 ): void {
   const { fonts } = at;
-  drawLabel(canvas, 'Stored episodes', { x: MARGIN, y: 704, size: 14, font: fonts.bold });
+  const { strips } = page;
+  drawLabel(canvas, page.title, { x: MARGIN, y: 704, size: 14, font: fonts.bold });
   let y = drawTable(
     canvas,
     {
-      title: 'Episode log',
+      title: page.title === 'Stored episodes' ? 'Episode log' : 'Strip log',
       columns: [
-        { title: 'Episode', width: 0.36 },
+        { title: page.title === 'Stored episodes' ? 'Episode' : 'Strip', width: 0.36 },
         { title: 'Recorded', width: 0.3 },
         { title: 'Duration', width: 0.17, align: 'right' },
         { title: 'Rate', width: 0.17, align: 'right' },

@@ -18,13 +18,15 @@ export function drawMeasurementsPage(
   for (const table of content.tables) {
     y = drawTable(canvas, table, { x: MARGIN, y, width: CONTENT_WIDTH, fonts }) - 14;
   }
-  y =
-    drawStripBlock(canvas, content.presentingStrip, {
-      y: y - 4,
-      size: 'compact',
-      fonts,
-      resources: at.resources,
-    }) - 10;
+  if (content.presentingStrip) {
+    y =
+      drawStripBlock(canvas, content.presentingStrip, {
+        y: y - 4,
+        size: 'compact',
+        fonts,
+        resources: at.resources,
+      }) - 10;
+  }
   drawLabel(canvas, 'Findings', { x: MARGIN, y: y - 12, size: 11, font: fonts.bold, color: COLORS.primary });
   drawParagraphs(canvas, content.findings, {
     x: MARGIN,

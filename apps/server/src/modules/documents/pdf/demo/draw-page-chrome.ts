@@ -18,7 +18,7 @@ export function drawPageChrome(
       font: fonts.bold,
       color: COLORS.primary,
     });
-    drawLabel(canvas, `Remote Monitoring Report  ·  ${content.typeLabel}`, {
+    drawLabel(canvas, `${content.title}  ·  ${content.typeLabel}`, {
       x: right,
       y: 756,
       size: 8.5,

@@ -14,8 +14,16 @@ export type StripSize = keyof typeof STRIP_HEIGHTS;
 const TRACE_START = 10 * MM; // after the 1 mV calibration pulse
 const TRACE_SECONDS = (STRIP_WIDTH - TRACE_START) / SPEED - 0.05;
 
-type BeatKind = 'sinus' | 'sinus-fast' | 'af' | 'af-fast';
+type BeatKind = 'sinus' | 'sinus-fast' | 'af' | 'af-fast' | 'svt' | 'vt';
 type Beat = { at: number; kind: BeatKind };
+/** What a strip shows besides beats: fibrillation waves, pacing spikes, labelled moments (onset, shock). */
+type Schedule = {
+  beats: Beat[];
+  /** Ventricular fibrillation between these times, in seconds. */
+  fibrillation: [number, number][];
+  spikes: number[];
+  markers: { at: number; label: string; line: boolean }[];
+};
 
 /** Per document: the ECG paper and each beat shape become form XObjects, drawn once and placed many times. */
 export type StripResources = {
@@ -37,29 +45,49 @@ export function drawRhythmStrip(
 ): void {
   const height = STRIP_HEIGHTS[at.size];
   const random = createSeededRandom(spec.seed);
-  const beats = scheduleBeats(spec, random.next);
+  const schedule = scheduleBeats(spec, random.next);
+  const { beats } = schedule;
   const grid = resources.grids[at.size] ?? registerGrid(resources.doc, height);
   resources.grids[at.size] = grid;
   const toX = (seconds: number) => num(at.x + TRACE_START + seconds * SPEED);
-  const baseY = num(at.y + height * 0.37);
+  const zero = at.y + height * 0.37;
+  const baseY = num(zero);
+  const toY = (millivolts: number) => num(zero + millivolts * VOLT);
+  const inFibrillation = (seconds: number) =>
+    schedule.fibrillation.some(([from, to]) => seconds >= from && seconds < to);
+  const vfPhase = random.next() * Math.PI * 2;
+  const vfAt = (seconds: number) => {
+    const envelope = 0.35 + 0.45 * Math.abs(Math.sin((2 * Math.PI * seconds) / 2.3));
+    const cycle = (2 * Math.PI * spec.heartRate * seconds) / 60 + vfPhase;
+    return (
+      spec.gain * envelope * (Math.sin(cycle) + 0.25 * Math.sin(cycle * 2.7) + (random.next() - 0.5) * 0.2)
+    );
+  };
 
   const ops = [
     `q 1 0 0 1 ${num(at.x)} ${num(at.y)} cm ${canvas.xObjectName(grid)} Do Q`,
     `q ${TRACE_STYLE}`,
     // 1 mV calibration pulse.
-    `${num(at.x + 2 * MM)} ${baseY} m ${num(at.x + 3 * MM)} ${baseY} l ${num(at.x + 3 * MM)} ${num(at.y + height * 0.37 + VOLT)} l`,
-    `${num(at.x + 8 * MM)} ${num(at.y + height * 0.37 + VOLT)} l ${num(at.x + 8 * MM)} ${baseY} l ${toX(0)} ${baseY} l`,
+    `${num(at.x + 2 * MM)} ${baseY} m ${num(at.x + 3 * MM)} ${baseY} l ${num(at.x + 3 * MM)} ${toY(1)} l`,
+    `${num(at.x + 8 * MM)} ${toY(1)} l ${num(at.x + 8 * MM)} ${baseY} l ${toX(0)} ${baseY} l`,
   ];
-  // The baseline between beats: flat in sinus rhythm, fibrillatory waves in AF.
+  // The baseline between beats: flat in sinus rhythm, fibrillatory waves in AF, chaotic waves in VF.
   let penAt = 0;
   for (const beat of [...beats, { at: TRACE_SECONDS + 0.5, kind: 'sinus' as const }]) {
     const shape = BEAT_SHAPES[beat.kind];
     const until = Math.min(beat.at + shape.start, TRACE_SECONDS);
     if (until > penAt) {
       ops.push(`${toX(penAt)} ${baseY} m`);
-      const fibrillating = beat.kind === 'af' || beat.kind === 'af-fast';
-      for (let t = penAt + 0.035; fibrillating && t < until - 0.02; t += 0.035) {
-        ops.push(`${toX(t)} ${num(at.y + height * 0.37 + (random.next() - 0.5) * 0.14 * VOLT)} l`);
+      const atrialFibrillation = beat.kind === 'af' || beat.kind === 'af-fast';
+      let fibrillating = false;
+      for (let t = penAt + 0.02; t < until - 0.02; t += 0.02) {
+        const ventricular = inFibrillation(t);
+        if (ventricular) ops.push(`${toX(t)} ${toY(vfAt(t))} l`);
+        // Back to the baseline where fibrillation stops (the shock), not in a slope to the next beat.
+        else if (fibrillating) ops.push(`${toX(t)} ${baseY} l`);
+        else if (atrialFibrillation && Math.round(t / 0.02) % 2 === 0)
+          ops.push(`${toX(t)} ${toY((random.next() - 0.5) * 0.14)} l`);
+        fibrillating = ventricular;
       }
       ops.push(`${toX(until)} ${baseY} l`);
     }
@@ -71,11 +99,22 @@ export function drawRhythmStrip(
     resources.beats[beat.kind] = shape;
     ops.push(`q 1 0 0 ${num(spec.gain)} ${toX(beat.at)} ${baseY} cm ${canvas.xObjectName(shape)} Do Q`);
   }
+  // Pacing spikes (ATP) and the shock's artefact: thin vertical lines.
+  if (schedule.spikes.length > 0) {
+    ops.push(`q ${TRACE_STYLE}`);
+    for (const spike of schedule.spikes) ops.push(`${toX(spike)} ${toY(-0.2)} m ${toX(spike)} ${toY(1.4)} l`);
+    ops.push('S Q');
+  }
   canvas.operators(ops.join('\n'));
 
   for (const [index, beat] of beats.entries()) {
     const following = beats[index + 1];
     if (!following) break;
+    // No RR interval across fibrillation or a therapy: there is no interval to speak of.
+    const interrupted =
+      schedule.fibrillation.some(([from]) => from > beat.at && from < following.at) ||
+      schedule.markers.some((marker) => marker.line && marker.at > beat.at && marker.at < following.at);
+    if (interrupted) continue;
     drawLabel(canvas, String(Math.round((following.at - beat.at) * 1000)), {
       x: at.x + TRACE_START + ((beat.at + following.at) / 2) * SPEED,
       y: at.y + height - 7,
@@ -85,30 +124,100 @@ export function drawRhythmStrip(
       align: 'center',
     });
   }
-  const onset = beats.find((beat) => beat.kind === 'af' || beat.kind === 'af-fast');
-  if (spec.rhythm === 'atrial-fibrillation-onset' && onset) {
-    const x = at.x + TRACE_START + (onset.at - 0.25) * SPEED;
-    canvas.line([x, at.y + 2], [x, at.y + height - 10], { color: COLORS.alert, width: 0.8, dash: [2, 2] });
-    drawLabel(canvas, 'AF onset', {
-      x: x + 3,
+  for (const marker of schedule.markers) {
+    const x = at.x + TRACE_START + marker.at * SPEED;
+    if (marker.line)
+      canvas.line([x, at.y + 2], [x, at.y + height - 10], { color: COLORS.alert, width: 0.8, dash: [2, 2] });
+    drawLabel(canvas, marker.label, {
+      x: marker.line ? x + 3 : x,
       y: at.y + 4,
       size: 6.5,
       font: at.fonts.bold,
       color: COLORS.alert,
+      align: marker.line ? 'left' : 'center',
     });
   }
 }
 
 /**
- * R-peak times: sinus with a little respiratory variation; AF irregularly irregular around the strip's
- * rate. An onset strip starts in sinus rhythm at a little over half that rate.
+ * R-peak times and the rest of the trace. Sinus with a little respiratory variation; AF irregularly
+ * irregular around the strip's rate (an onset strip starts in sinus rhythm at a little over half that
+ * rate); SVT regular and narrow; NSVT a run of wide beats within sinus rhythm; VT ended by ATP; VF ended
+ * by a shock; a pause between sinus beats.
  */
-function scheduleBeats(spec: StripSpec, next: () => number): Beat[] {
+function scheduleBeats(spec: StripSpec, next: () => number): Schedule {
+  const schedule: Schedule = { beats: [], fibrillation: [], spikes: [], markers: [] };
+  const { beats } = schedule;
+  const fits = (at: number, kind: BeatKind) => at + BEAT_SHAPES[kind].end <= TRACE_SECONDS;
+  const sinusFrom = (from: number, rate: number) => {
+    const rr = 60 / rate;
+    for (let at = from; ; at += rr * (1 + 0.04 * Math.sin((2 * Math.PI * at) / 4) + (next() - 0.5) * 0.03)) {
+      const kind: BeatKind = rr < 0.62 ? 'sinus-fast' : 'sinus';
+      if (!fits(at, kind)) break;
+      beats.push({ at, kind });
+    }
+  };
+  switch (spec.rhythm) {
+    case 'supraventricular-tachycardia': {
+      const rr = 60 / spec.heartRate;
+      for (let at = 0.2 + next() * rr; fits(at, 'svt'); at += rr * (1 + (next() - 0.5) * 0.02))
+        beats.push({ at, kind: 'svt' });
+      return schedule;
+    }
+    case 'nsvt': {
+      const sinusRr = 60 / 72;
+      let at = 0.3 + next() * 0.3;
+      for (; at < 1.6; at += sinusRr) beats.push({ at, kind: 'sinus' });
+      // The run starts early: a premature beat after the last sinus one.
+      at += 0.42 - sinusRr;
+      const rr = 60 / spec.heartRate;
+      for (let run = 0; run < (spec.beats ?? 8) && fits(at + 1.4, 'vt'); run++, at += rr)
+        beats.push({ at, kind: 'vt' });
+      sinusFrom(at - rr + sinusRr * 1.5, 72);
+      return schedule;
+    }
+    case 'ventricular-tachycardia-atp': {
+      const rr = 60 / spec.heartRate;
+      let at = 0.2 + next() * rr;
+      for (; at < TRACE_SECONDS * 0.42; at += rr) beats.push({ at, kind: 'vt' });
+      schedule.markers.push({ at: at - 0.04, label: 'ATP', line: true });
+      // The burst: paced beats at 88 % of the VT cycle, each after its spike.
+      for (let pulse = 0; pulse < 6; pulse++, at += rr * 0.88) {
+        schedule.spikes.push(at - 0.07);
+        beats.push({ at, kind: 'vt' });
+      }
+      sinusFrom(at + 0.7, 76);
+      return schedule;
+    }
+    case 'ventricular-fibrillation-shock': {
+      const shockAt = TRACE_SECONDS * 0.62;
+      schedule.fibrillation.push([0.05, shockAt]);
+      schedule.spikes.push(shockAt);
+      schedule.markers.push({ at: shockAt, label: `Shock ${spec.joules ?? 35} J`, line: true });
+      sinusFrom(shockAt + 1.1, 68);
+      return schedule;
+    }
+    case 'pause': {
+      const rr = 60 / spec.heartRate;
+      const pause = Math.min(spec.pauseSeconds ?? 3, TRACE_SECONDS - 1);
+      // As many sinus beats before the pause as leave room for it and one beat after.
+      let at = 0.25 + next() * 0.2;
+      beats.push({ at, kind: 'sinus' });
+      while (at + rr + pause + BEAT_SHAPES.sinus.end <= TRACE_SECONDS - 0.3) {
+        at += rr;
+        beats.push({ at, kind: 'sinus' });
+      }
+      schedule.markers.push({ at: at + pause / 2, label: `Pause ${pause.toFixed(1)} s`, line: false });
+      sinusFrom(at + pause, spec.heartRate);
+      return schedule;
+    }
+    default:
+      break;
+  }
   const meanRr = 60 / spec.heartRate;
   const onset = spec.rhythm === 'atrial-fibrillation-onset';
   const onsetAt = onset ? TRACE_SECONDS * (0.35 + next() * 0.15) : 0;
   const sinusRr = onset ? meanRr / 0.55 : meanRr;
-  const beats: Beat[] = [];
   let at = 0.3 + next() * sinusRr * 0.6;
   while (true) {
     const fibrillating = spec.rhythm === 'atrial-fibrillation' || (onset && at >= onsetAt);
@@ -116,21 +225,44 @@ function scheduleBeats(spec: StripSpec, next: () => number): Beat[] {
       ? Math.max(0.32, meanRr * (0.6 + next() * 0.8))
       : sinusRr * (1 + 0.04 * Math.sin((2 * Math.PI * at) / 4) + (next() - 0.5) * 0.03);
     const kind: BeatKind = fibrillating ? (rr < 0.6 ? 'af-fast' : 'af') : rr < 0.62 ? 'sinus-fast' : 'sinus';
-    if (at + BEAT_SHAPES[kind].end > TRACE_SECONDS) break;
+    if (!fits(at, kind)) break;
     beats.push({ at, kind });
     at += rr;
   }
-  return beats;
+  const firstAf = beats.find((beat) => beat.kind === 'af' || beat.kind === 'af-fast');
+  if (onset && firstAf) schedule.markers.push({ at: firstAf.at - 0.25, label: 'AF onset', line: true });
+  return schedule;
 }
 
 type Shape = { start: number; end: number; vertices: [seconds: number, millivolts: number][] };
 
-/** One P-QRS-T complex around its R peak at 0; the fast variants have a shorter PR and QT. */
+/**
+ * One complex around its R peak at 0; the fast variants have a shorter PR and QT. SVT: narrow, no P wave,
+ * short enough for 230 bpm. VT: wide (140 ms) with a discordant T wave, short enough for 200 bpm.
+ */
 const BEAT_SHAPES: Record<BeatKind, Shape> = {
   sinus: buildShape({ p: [-0.22, -0.12], t: [0.12, 0.36] }),
   'sinus-fast': buildShape({ p: [-0.16, -0.085], t: [0.1, 0.26] }),
   af: buildShape({ t: [0.12, 0.34] }),
   'af-fast': buildShape({ t: [0.1, 0.25] }),
+  svt: buildShape({ t: [0.08, 0.2] }),
+  vt: {
+    start: -0.06,
+    end: 0.2,
+    vertices: [
+      [-0.06, 0],
+      [-0.03, 0.45],
+      [0, 1.2],
+      [0.03, 0.9],
+      [0.06, -0.2],
+      [0.08, -0.5],
+      [0.1, -0.3],
+      [0.12, -0.38],
+      [0.15, -0.4],
+      [0.18, -0.25],
+      [0.2, 0],
+    ],
+  },
 };
 
 function buildShape({ p, t }: { p?: [number, number]; t: [number, number] }): Shape {

@@ -20,6 +20,7 @@ export const COLORS = {
   warning: rgb(0.72, 0.42, 0),
   alert: rgb(0.74, 0.12, 0.12),
   alertLight: rgb(0.99, 0.93, 0.93),
+  warningLight: rgb(1, 0.96, 0.88),
 } as const;
 
 /**
