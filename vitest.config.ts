@@ -10,7 +10,12 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/**/*.test.ts', 'apps/**/*.test.ts', 'apps/**/*.test.tsx'],
+          include: [
+            'packages/**/*.test.ts',
+            'apps/**/*.test.ts',
+            'apps/**/*.test.tsx',
+            'scripts/**/*.test.ts',
+          ],
           exclude: ['**/node_modules/**', '**/*.int.test.ts', '**/*.e2e.test.ts'],
         },
       },

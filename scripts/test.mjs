@@ -1,6 +1,7 @@
-// `npm test`: lint, type-check, then every Vitest project in one run (unit, integration on PGlite and, when
-// TEST_DATABASE_URL is set, on a PostgreSQL server too, and browser tests in Chromium). It stops at the first
-// failing stage and ends with one summary line.
+// `npm test`: lint, type-check, the web build and its weight budget, then every Vitest project in one run
+// (unit, integration on PGlite and, when TEST_DATABASE_URL is set, on a PostgreSQL server too, and browser
+// tests in Chromium). It stops at the first failing stage, except the weight budget, which fails the run at
+// the end, and ends with one summary line.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -20,6 +21,10 @@ function run(label, command, args, options = {}) {
 run('Lint (Biome)', 'npx', ['biome', 'check', '.']);
 run('Type-check (tsc)', 'npm', ['run', 'typecheck', '--silent']);
 run('Build the web app for the browser tests', 'node', ['scripts/build-web-if-stale.mjs']);
+// The weight budget fails `npm test` but does not stop it: the tests still run and report.
+console.log('\n▶ Web weight budget (issue 11 §10)');
+const budget = spawnSync('node', ['scripts/check-web-budget.mjs'], { cwd: root, stdio: 'inherit' });
+const budgetMet = budget.status === 0;
 
 const projects = ['unit', 'integration-pglite'];
 if (process.env.TEST_DATABASE_URL) projects.push('integration-postgres');
@@ -47,5 +52,7 @@ if (fs.existsSync(reportFile)) {
   if (report.numPendingTests || report.numTodoTests)
     summary += `, ${report.numPendingTests + report.numTodoTests} skipped`;
 }
+if (!budgetMet) console.error('\n✖ Web weight budget failed (see above).');
 console.log(`\nTests: ${summary}`);
-process.exit(vitest.status ?? 1);
+const testsStatus = vitest.status ?? 1;
+process.exit(testsStatus !== 0 ? testsStatus : budgetMet ? 0 : 1);

@@ -27,6 +27,7 @@ import { portalConfigRoutes } from './modules/portal-config/portal-config.routes
 import { realtime } from './modules/realtime/realtime.plugin';
 import { userAuthRoutes } from './modules/users/user-auth.routes';
 import { usersRoutes } from './modules/users/users.routes';
+import { apiCompressionPlugin } from './plugins/api-compression';
 import { authenticatePlugin } from './plugins/authenticate';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { openApiPlugin } from './plugins/openapi';
@@ -126,6 +127,7 @@ export async function buildApp({ config, db, listen, logger, storage, wait, ...r
     connectSources: config.identity.kind === 'external' ? [new URL(config.identity.issuer).origin] : [],
   });
   await app.register(formbody);
+  await app.register(apiCompressionPlugin);
   await app.register(openApiPlugin, { publicUrl: config.publicUrl });
 
   let verifyAccessToken: AccessTokenVerifier;
@@ -137,6 +139,7 @@ export async function buildApp({ config, db, listen, logger, storage, wait, ...r
       rateLimitPerMinute: config.loginRateLimitPerMinute,
       rateLimitPerAccountPerMinute: config.loginRateLimitPerAccountPerMinute,
       redisUrl: config.redisUrl,
+      appTitle: config.appTitle,
     });
     const embedded = app.embeddedProvider;
     if (!embedded) throw new Error('the embedded provider did not start');

@@ -2,9 +2,12 @@ import type { Browser, Page } from 'playwright-core';
 import { beforeEach, describe, expect, inject, it } from 'vitest';
 import { saveScreenshot, useBrowserSession, watchPageProblems } from './support/browser';
 import {
+  documentItem,
   documentItems,
   documentList,
+  heading,
   INBOX,
+  openDocumentId,
   panel,
   readDownloadedPdfText,
   selectWorkableDocument,
@@ -26,7 +29,8 @@ describe('signature inbox in a real browser', () => {
   });
 
   it('the provider signs a document with a note, and the downloaded PDF carries the signature', async () => {
-    await signIn(page, baseUrl, 'provider@example.org', { path: INBOX });
+    // Everyone's documents, so the list has more than a page.
+    await signIn(page, baseUrl, 'provider@example.org', { path: `${INBOX}?assignedTo=any` });
     await waitForDocuments(page);
     // After the first page loads, the first document is selected.
     await expect
@@ -51,7 +55,7 @@ describe('signature inbox in a real browser', () => {
     await documentItems(page).last().scrollIntoViewIfNeeded();
     await expect.poll(() => documentItems(page).count(), { timeout: 15_000 }).toBeGreaterThan(50);
 
-    await selectWorkableDocument(page);
+    const id = await selectWorkableDocument(page);
     const note = page.getByRole('textbox', { name: 'Note' });
     await note.fill('Rhythm stable, no action needed.');
     await panel(page).getByRole('button', { name: "Insert 'Report reviewed.'" }).click();
@@ -60,10 +64,19 @@ describe('signature inbox in a real browser', () => {
     expect(await page.locator('#note-counter').textContent()).toBe(`${written.length} / 900`);
     await saveScreenshot(page, 'inbox-provider-note', { fullPage: false });
 
-    // Ctrl+Enter signs the selected document.
+    // Ctrl+Enter signs the open document; it leaves To do and the next one opens.
     await note.press('Control+Enter');
+    await expect.poll(() => documentItem(page, id).count(), { timeout: 20_000 }).toBe(0);
+    await expect.poll(() => openDocumentId(page)).not.toBe(id);
+
+    // The signed document, by its link.
+    await page.goto(`${baseUrl}${INBOX}?status=any&idIn=${id}`);
     await expect.poll(() => statusOf(page), { timeout: 20_000 }).toBe('signed');
     expect(await panel(page).getByTestId('document-note').textContent()).toContain(written);
+    expect(await panel(page).getByTestId('document-note-label').textContent()).toBe('Provider note');
+    expect(await panel(page).getByTestId('document-signed-by').textContent()).toMatch(
+      /^Signed by Dr\. Paula Reyes MD, /,
+    );
     const download = panel(page).getByRole('button', { name: 'Download' });
     await expect.poll(() => download.isEnabled(), { timeout: 20_000 }).toBe(true);
     await expect.poll(() => panel(page).getByTestId('pdf-pages').getAttribute('data-state')).toBe('ready');
@@ -77,15 +90,67 @@ describe('signature inbox in a real browser', () => {
     expect(text).toContain('Rhythm stable, no action needed.');
   });
 
-  it('the nurse acknowledges a document and cannot sign', async () => {
+  it("the provider's inbox opens on the documents assigned to them", async () => {
+    await signIn(page, baseUrl, 'provider@example.org', { path: INBOX });
+    await waitForDocuments(page);
+    await expect.poll(() => page.getByRole('combobox', { name: 'Assigned to' }).textContent()).toBe('Me');
+    const me = await page.evaluate(async () => {
+      const key = Object.keys(localStorage).find((name) => name.startsWith('oidc.user:'));
+      const token = key
+        ? (JSON.parse(localStorage.getItem(key) ?? '{}') as { access_token?: string }).access_token
+        : '';
+      const response = await fetch('/api/users/me', { headers: { authorization: `Bearer ${token}` } });
+      return ((await response.json()) as { user: { id: string } }).user.id;
+    });
+    const ids = await documentItems(page).evaluateAll((rows) =>
+      rows.map((row) => row.getAttribute('data-document-id')),
+    );
+    expect(ids.length).toBeGreaterThan(0);
+    // Every listed document is the provider's: the list's own query, asked of the API.
+    const assigned = await page.evaluate(
+      async ({ listed }) => {
+        const key = Object.keys(localStorage).find((name) => name.startsWith('oidc.user:'));
+        const token = key
+          ? (JSON.parse(localStorage.getItem(key) ?? '{}') as { access_token?: string }).access_token
+          : '';
+        const response = await fetch(
+          `/api/reports?filter[id]=${listed.join(',')}&filter[status]=any&page[limit]=100`,
+          {
+            headers: { authorization: `Bearer ${token}` },
+          },
+        );
+        return (
+          (await response.json()) as { data: { attributes: { assignedTo: string | null } }[] }
+        ).data.map((document) => document.attributes.assignedTo);
+      },
+      { listed: ids.slice(0, 50) as string[] },
+    );
+    expect(new Set(assigned)).toEqual(new Set([me]));
+    // The view says who it is for; the rows do not repeat it.
+    expect(new URL(page.url()).searchParams.get('assignedTo')).toBeNull();
+    expect(await documentList(page).getByText('Dr. Paula Reyes MD').count()).toBe(0);
+  });
+
+  it('the nurse acknowledges a document with a note, cannot sign, and the note is labelled as hers', async () => {
     await signIn(page, baseUrl, 'nurse@example.org', { path: INBOX });
     await waitForDocuments(page);
-    await selectWorkableDocument(page);
+    const id = await selectWorkableDocument(page);
     expect(await panel(page).getByRole('button', { name: 'Sign', exact: true }).count()).toBe(0);
     expect(await page.getByRole('button', { name: /^Bulk sign/ }).count()).toBe(0);
+    await page.getByRole('textbox', { name: 'Note' }).fill('Called the patient; symptoms resolved.');
     await panel(page).getByRole('button', { name: 'Acknowledge' }).click();
-    await expect.poll(() => statusOf(page), { timeout: 20_000 }).toBe('acknowledged');
+    // Acknowledged, it leaves To do and the next document opens.
+    await expect.poll(() => documentItem(page, id).count(), { timeout: 20_000 }).toBe(0);
     expect(await snackbar(page, 'Failed').count()).toBe(0);
+
+    await page.goto(`${baseUrl}${INBOX}?status=any&idIn=${id}`);
+    await expect.poll(() => statusOf(page), { timeout: 20_000 }).toBe('acknowledged');
+    expect(await panel(page).getByTestId('document-note-label').textContent()).toBe('Acknowledgement note');
+    // Named by display name, never by user id.
+    const by = (await panel(page).getByTestId('document-signed-by').textContent()) ?? '';
+    expect(by).toMatch(/^Acknowledged by Nina Okafor RN, /);
+    expect(by).not.toContain('auth0|');
+    expect(await heading(page).count()).toBe(1);
     await saveScreenshot(page, 'inbox-nurse-acknowledged', { fullPage: false });
   });
 
@@ -121,13 +186,13 @@ describe('signature inbox in a real browser', () => {
     await signIn(page, baseUrl, 'provider@example.org', { path: INBOX });
     await waitForDocuments(page);
     // After the first page loads, the first document is checked too (when it can be bulk-signed).
-    await page.getByRole('button', { name: 'Check all' }).click();
+    await page.getByRole('checkbox', { name: 'Check all' }).click();
     const bulkSign = page.getByRole('button', { name: /^Bulk sign \(\d+\)$/ });
     const label = (await bulkSign.textContent()) ?? '';
     const count = Number(/\((\d+)\)/.exec(label)?.[1]);
     expect(count).toBeGreaterThan(0);
     // In bulk mode a single check cannot be taken off.
-    const firstCheck = documentList(page).getByRole('checkbox').first();
+    const firstCheck = documentList(page).getByRole('checkbox', { checked: true }).first();
     await firstCheck.click();
     expect(await firstCheck.isChecked()).toBe(true);
     await saveScreenshot(page, 'inbox-bulk-checked', { fullPage: false });
@@ -135,6 +200,9 @@ describe('signature inbox in a real browser', () => {
     await bulkSign.click();
     const dialog = page.getByRole('dialog', { name: `Sign ${count} documents?` });
     await dialog.waitFor();
+    const summary = dialog.getByTestId('bulk-sign-summary');
+    expect(await summary.textContent()).toContain(`Documents${count} documents`);
+    expect(await summary.textContent()).toContain("Note added'Report reviewed.'");
     await saveScreenshot(page, 'inbox-bulk-confirm', { fullPage: false });
     await dialog.getByRole('button', { name: `Sign ${count} documents` }).click();
     const outcome = page
@@ -206,27 +274,21 @@ describe('signature inbox in a real browser', () => {
     await expect.poll(() => documentList(page).locator(`[data-document-id="${documentId}"]`).count()).toBe(1);
   });
 
-  it('stays usable on a narrow screen', async () => {
-    await page.setViewportSize({ width: 390, height: 844 });
-    await signIn(page, baseUrl, 'provider@example.org', { path: INBOX });
-    await waitForDocuments(page);
-    await saveScreenshot(page, 'inbox-narrow', { fullPage: false });
-  });
-
   it('the provider starts signing all, cancels, and sees what was signed, failed and cancelled', async () => {
     // Last, and narrowed to one service line: it signs what it finds.
-    await signIn(page, baseUrl, 'provider@example.org', { path: `${INBOX}?serviceLine=wcd` });
+    await signIn(page, baseUrl, 'provider@example.org', { path: `${INBOX}?serviceLine=wcd&assignedTo=any` });
     await waitForDocuments(page);
     await page.getByRole('button', { name: 'Sign all', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Sign all unsigned documents?' });
     await dialog.waitFor();
-    await dialog.getByRole('button', { name: 'Sign all' }).click();
-    const progress = page.getByTestId('sign-all-progress');
+    await dialog.getByTestId('bulk-sign-summary').waitFor({ timeout: 20_000 });
+    await dialog.getByRole('button', { name: /^Sign \d+ documents?$/ }).click();
+    const progress = page.getByTestId('signing-progress');
     await progress.waitFor();
     // Cancel once the first batch is through: the loop stops before the next one.
     await expect
       .poll(() => progress.getByRole('status').textContent(), { timeout: 30_000 })
-      .toMatch(/: [1-9]\d* of/);
+      .toMatch(/(signing|finished:) [1-9]\d* of/);
     const cancel = progress.getByRole('button', { name: 'Cancel' });
     if (await cancel.isVisible()) await cancel.click();
     await expect
@@ -234,7 +296,7 @@ describe('signature inbox in a real browser', () => {
       .toMatch(/^Sign all finished: \d+ of \d+$/);
     const [, processed, total] =
       /: (\d+) of (\d+)/.exec((await progress.getByRole('status').textContent()) ?? '') ?? [];
-    const counts = (await progress.getByTestId('sign-all-counts').textContent()) ?? '';
+    const counts = (await progress.getByTestId('signing-counts').textContent()) ?? '';
     const [, success, fail, cancelled] = /Success (\d+) · Fail (\d+) · Cancelled (\d+)/.exec(counts) ?? [];
     expect(Number(success) + Number(fail)).toBe(Number(processed));
     expect(Number(success) + Number(fail) + Number(cancelled)).toBe(Number(total));

@@ -1,6 +1,8 @@
+import { DOCUMENT_NOT_FOUND_SUBTITLE, DOCUMENT_TYPE_LABELS, formatUsDate } from '@portal/domain';
 import type { Page } from 'playwright-core';
 import { beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import { saveScreenshot, useBrowserSession } from './support/browser';
+import { checkAccessibility, saveScreenshot, useBrowserSession } from './support/browser';
+import { documentItem } from './support/inbox';
 import { DEMO_CLINIC, readAccessToken, signIn } from './support/portal';
 
 const baseUrl = inject('baseUrl');
@@ -58,6 +60,62 @@ async function closeBell(page: Page) {
 
 /** The nurse, through the API (a second signed-in browser gave the token). */
 type Nurse = { token: string; documentId: string };
+
+type DocumentAttributes = {
+  type: string;
+  dos: string;
+  patientFirstName: string;
+  patientLastName: string;
+};
+
+/** The document line a notification item shows: patient, type label, date of service. */
+function documentLine(attributes: DocumentAttributes) {
+  const label = (DOCUMENT_TYPE_LABELS as Record<string, string>)[attributes.type] ?? attributes.type;
+  return `${attributes.patientLastName}, ${attributes.patientFirstName} · ${label} · DOS ${formatUsDate(attributes.dos)}`;
+}
+
+/**
+ * The notification's document is open in the inbox: listed, in view and selected (the link's idIn
+ * narrows the list to it and selects it).
+ */
+async function expectDocumentOpen(page: Page, id: string) {
+  const item = documentItem(page, id);
+  await expect.poll(() => item.count(), { timeout: 30_000 }).toBe(1);
+  await expect
+    .poll(() =>
+      item.evaluate(
+        (element) =>
+          element.matches('[aria-current="true"], [aria-selected="true"]') ||
+          element.querySelector('[aria-current="true"], [aria-selected="true"]') !== null,
+      ),
+    )
+    .toBe(true);
+  // In view: inside the window and inside the list's own scrolling area, wherever the inbox scrolls.
+  await expect
+    .poll(() =>
+      item.evaluate((element) => {
+        const box = element.getBoundingClientRect();
+        if (box.height === 0) return false;
+        let view = { top: 0, bottom: window.innerHeight };
+        for (let parent = element.parentElement; parent; parent = parent.parentElement) {
+          const overflow = getComputedStyle(parent).overflowY;
+          if (overflow === 'auto' || overflow === 'scroll') {
+            const area = parent.getBoundingClientRect();
+            view = { top: Math.max(view.top, area.top), bottom: Math.min(view.bottom, area.bottom) };
+          }
+        }
+        return box.top >= view.top - 1 && box.bottom <= view.bottom + 1;
+      }),
+    )
+    .toBe(true);
+}
+
+/** Every realtime frame the page receives, to check what they carry. */
+function recordRealtimeFrames(page: Page): string[] {
+  const frames: string[] = [];
+  page.on('websocket', (socket) => socket.on('framereceived', (frame) => frames.push(String(frame.payload))));
+  return frames;
+}
 
 async function api<T>(token: string, path: string, init: { method?: string; body?: unknown } = {}) {
   const response = await fetch(`${baseUrl}${path}`, {
@@ -118,10 +176,15 @@ describe('notifications in a real browser', () => {
     ({ page } = session);
   });
 
-  it('a comment for the provider rings the bell live, with a toast, and opens the document', async () => {
+  it('a comment for the provider rings the bell live, with a toast, shows its document and opens it selected', async () => {
+    const frames = recordRealtimeFrames(page);
     await openPortalLive(page);
     const before = await readUnreadCount(page);
     await saveScreenshot(page, 'notifications-header', { fullPage: false });
+    const document = await api<{ attributes: DocumentAttributes }>(
+      nurse.token,
+      `/api/reports/${nurse.documentId}`,
+    );
 
     const text = `Please look at the night episode (${Date.now()}).`;
     await commentToProvider(nurse, text);
@@ -138,20 +201,121 @@ describe('notifications in a real browser', () => {
     expect((box?.y ?? 0) + (box?.height ?? 0)).toBeGreaterThan(900 - 120);
     await saveScreenshot(page, 'notifications-toast', { fullPage: false });
 
+    // The realtime event carries ids only: the patient is nowhere in what the socket received.
+    const notificationFrames = frames.filter((frame) => frame.includes('new-notification'));
+    expect(notificationFrames.length).toBeGreaterThan(0);
+    for (const frame of notificationFrames) {
+      expect(frame).not.toContain(document.attributes.patientLastName);
+      expect(frame).not.toContain(text);
+      const payload = JSON.parse(JSON.parse(frame).data) as Record<string, unknown>;
+      expect(Object.keys(payload).sort()).toEqual(['id', 'type']);
+    }
+
     await openBell(page);
     const item = itemWithText(page, text);
     await expect.poll(() => item.count()).toBe(1);
     expect(await item.getAttribute('data-read')).toBe('false');
+    // The list looks the document up (SPEC §7) and names its patient, type and date of service.
+    await expect
+      .poll(() => item.getByTestId('notification-document').textContent(), { timeout: 15_000 })
+      .toBe(documentLine(document.attributes));
     await saveScreenshot(page, 'notifications-list', { fullPage: false });
     const beforeOpen = await readUnreadCount(page);
 
-    // Opening it marks it read and goes to the document in the inbox.
+    // Opening it marks it read and shows the document, selected, in the inbox.
     await item.getByRole('button', { name: /^Unread: / }).click();
     await page.waitForURL((url) => url.searchParams.get('idIn') === nurse.documentId);
     await panel(page).waitFor({ state: 'hidden' });
     await expect.poll(() => readUnreadCount(page)).toBe(beforeOpen - 1);
+    await expectDocumentOpen(page, nurse.documentId);
+    await saveScreenshot(page, 'notifications-opened-document', { fullPage: false });
     // The toast goes by itself after 5 s.
     await expect.poll(() => toasts(page).count(), { timeout: 10_000 }).toBe(0);
+  });
+
+  it('a toast opens its notification: the document shows selected and the notification is read', async () => {
+    await openPortalLive(page);
+    const before = await readUnreadCount(page);
+    const text = `Toast to click (${Date.now()}).`;
+    await commentToProvider(nurse, text);
+    await expect.poll(() => readUnreadCount(page), { timeout: 20_000 }).toBeGreaterThan(before);
+    const toast = toasts(page)
+      .filter({ hasText: /commented on the/ })
+      .first();
+    await toast.waitFor({ timeout: 10_000 });
+    const unread = await readUnreadCount(page);
+
+    // The toast's title is a button: a click (or Enter) opens the document.
+    const open = toast.getByRole('button', { name: /commented on the/ });
+    await open.focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.searchParams.get('idIn') === nurse.documentId);
+    await expectDocumentOpen(page, nurse.documentId);
+    await expect.poll(() => readUnreadCount(page)).toBe(unread - 1);
+    // Opened, it has gone.
+    expect(await toast.count()).toBe(0);
+  });
+
+  it("a notification whose document is gone says '(document not found)'", async () => {
+    const text = `About a document that will be gone (${Date.now()}).`;
+    await commentToProvider(nurse, text);
+    // The document lookup answers 404, as it does for a deleted document or one at a clinic no longer the reader's.
+    await page.route(`**/api/reports/${nurse.documentId}`, (route) =>
+      route.request().method() === 'GET'
+        ? route.fulfill({
+            status: 404,
+            json: { statusCode: 404, error: 'Not Found', message: 'Document not found' },
+          })
+        : route.continue(),
+    );
+    await openPortalLive(page);
+    await openBell(page);
+    const item = itemWithText(page, text);
+    await expect.poll(() => item.count(), { timeout: 15_000 }).toBe(1);
+    await expect
+      .poll(() => item.getByTestId('notification-subtitle').textContent(), { timeout: 15_000 })
+      .toBe(DOCUMENT_NOT_FOUND_SUBTITLE);
+    await checkAccessibility(page, 'notifications-document-not-found');
+    await closeBell(page);
+    // The browser logs the 404s, as it should; nothing else went wrong.
+    const expected = session.problems.filter(
+      (problem) => problem.includes('status of 404') || problem.includes('[app] API call failed'),
+    );
+    expect(expected.length).toBeGreaterThan(0);
+    session.problems.splice(
+      0,
+      session.problems.length,
+      ...session.problems.filter((problem) => !expected.includes(problem)),
+    );
+  });
+
+  it("on a narrow screen new toasts never cover the notification list's last row", async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openPortalLive(page);
+    const token = (await readAccessToken(page)) ?? '';
+    // Enough unread notifications for the list to scroll.
+    for (let i = 0; i < 8; i++) await api(token, '/api/notifications/in-app/test', { method: 'POST' });
+    await expect.poll(() => readUnreadCount(page), { timeout: 20_000 }).toBeGreaterThanOrEqual(8);
+
+    await openBell(page);
+    // More arrive while the list is open: three toasts at a time stack at the bottom-left.
+    for (let i = 0; i < 3; i++) await api(token, '/api/notifications/in-app/test', { method: 'POST' });
+    await expect.poll(() => toasts(page).count(), { timeout: 10_000 }).toBe(3);
+    const lastRow = notificationList(page).getByRole('listitem').last();
+    await lastRow.scrollIntoViewIfNeeded();
+    const toastsTop = async () => {
+      const boxes = await Promise.all((await toasts(page).all()).map((toast) => toast.boundingBox()));
+      return Math.min(...boxes.map((box) => box?.y ?? Number.POSITIVE_INFINITY));
+    };
+    await expect
+      .poll(async () => {
+        await lastRow.scrollIntoViewIfNeeded();
+        const row = await lastRow.boundingBox();
+        return (row?.y ?? 0) + (row?.height ?? Number.POSITIVE_INFINITY) <= (await toastsTop());
+      })
+      .toBe(true);
+    await saveScreenshot(page, 'notifications-narrow-with-toasts', { fullPage: false });
+    await closeBell(page);
   });
 
   it('the unread-only toggle: on by default, marking read removes the item, switching shows read ones, kept over a reload', async () => {
@@ -272,6 +436,9 @@ describe('notifications in a real browser', () => {
     await panel(page).getByRole('button', { name: 'Notification preferences' }).click();
     const dialog = page.getByRole('dialog', { name: 'Notification preferences' });
     await dialog.waitFor();
+    // The dialog replaces the list: no popover is left above or below its backdrop.
+    await panel(page).waitFor({ state: 'hidden' });
+    await expect.poll(() => page.locator('.MuiPopover-root').count()).toBe(0);
     const daily = dialog.getByRole('switch', { name: 'Daily digest' });
     await daily.waitFor();
     const wasDaily = await daily.isChecked();
@@ -286,6 +453,10 @@ describe('notifications in a real browser', () => {
 
     await dialog.getByRole('button', { name: 'Save preferences' }).click();
     await dialog.waitFor({ state: 'hidden' });
+    // The focus comes back to the bell that opened it all.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+      .toMatch(/^Notifications, \d+ unread$/);
     const saved = await api<{
       inAppPreferences: { enableDailyDigest: boolean; enableRealtimeAlerts: string };
     }>((await readAccessToken(page)) ?? '', '/api/notifications/preferences');

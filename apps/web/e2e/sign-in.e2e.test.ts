@@ -72,7 +72,8 @@ describe('signing in through the identity provider in a real browser', () => {
 
   it.each(ACCOUNTS)('$email signs in and sees their role’s pages and clinics', async (account) => {
     await signIn(page, baseUrl, account.email);
-    expect(new URL(page.url()).pathname).toBe(account.home);
+    // The start page sends on to the role's first page once the session is loaded.
+    await expect.poll(() => new URL(page.url()).pathname).toBe(account.home);
     expect(await readNavigation(page)).toEqual(account.nav);
 
     const clinics = await readClinicPicker(page);
@@ -220,7 +221,7 @@ describe('signing in through the identity provider in a real browser', () => {
     await page.waitForURL(loginPageUrl);
     await submitLogin(page, 'nurse@example.org');
     await userMenuButton(page).waitFor();
-    expect(page.url()).toBe(`${baseUrl}/signature/dashboard/`);
+    await expect.poll(() => page.url()).toBe(`${baseUrl}/signature/dashboard/`);
   });
 
   it('stays usable on a narrow screen', async () => {

@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { beforeEach, describe, expect, inject, it } from 'vitest';
 import { saveScreenshot, useBrowserSession, watchPageProblems } from './support/browser';
 import {
+  documentItem,
   INBOX,
   panel,
   readDownloadedPdfText,
@@ -80,8 +81,11 @@ describe('the clinic signature label in a real browser', () => {
     try {
       await signIn(page, baseUrl, 'provider@example.org', { path: INBOX });
       await waitForDocuments(page);
-      await selectWorkableDocument(page);
+      const id = await selectWorkableDocument(page);
       await panel(page).getByRole('button', { name: 'Sign', exact: true }).click();
+      // Signed, it leaves To do and the next document opens (issue 11 §3); the signed one is read by its link.
+      await expect.poll(() => documentItem(page, id).count(), { timeout: 20_000 }).toBe(0);
+      await page.goto(`${baseUrl}${INBOX}?status=any&idIn=${id}`);
       await expect.poll(() => statusOf(page), { timeout: 20_000 }).toBe('signed');
       const download = panel(page).getByRole('button', { name: 'Download' });
       await expect.poll(() => download.isEnabled(), { timeout: 20_000 }).toBe(true);

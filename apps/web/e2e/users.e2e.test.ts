@@ -69,7 +69,9 @@ describe('users administration in a real browser', () => {
     await expect.poll(() => rowOf(page, email).count()).toBe(1);
     await settled(page);
     expect(await rowOf(page, email).textContent()).toContain('Clinic Staff');
-    expect(await rowOf(page, email).textContent()).toContain('Active');
+    // Created without a password: invited, not yet active, and never signed in.
+    expect(await rowOf(page, email).textContent()).toContain('Invited — no password yet');
+    expect(await rowOf(page, email).textContent()).toContain('Never');
 
     // Lock.
     await page.getByRole('button', { name: 'Actions for Nora Nightingale RN' }).click();
@@ -79,7 +81,7 @@ describe('users administration in a real browser', () => {
 
     // The status filter finds locked users.
     await page.getByRole('combobox', { name: 'Filter by Status' }).click();
-    await page.getByRole('option', { name: 'Locked' }).click();
+    await page.getByRole('option', { name: 'Locked', exact: true }).click();
     await settled(page);
     await expect.poll(() => rowOf(page, email).count()).toBe(1);
 
@@ -107,7 +109,7 @@ describe('users administration in a real browser', () => {
     await expect.poll(() => rowOf(page, email).count()).toBe(1);
     await page.getByRole('button', { name: 'Actions for Nora Nightingale RN' }).click();
     await page.getByRole('menuitem', { name: 'Unlock' }).click();
-    await expect.poll(() => rowOf(page, email).textContent()).toContain('Active');
+    await expect.poll(() => rowOf(page, email).textContent()).toContain('Invited — no password yet');
 
     await page.getByRole('button', { name: 'Actions for Nora Nightingale RN' }).focus();
     await page.keyboard.press('Enter');

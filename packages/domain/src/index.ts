@@ -81,6 +81,7 @@ export {
   buildClinicConfiguration,
   buildConfigurationWithAllFlagsOn,
 } from './test-support/build-clinic-configuration';
+export * from './users/account-state';
 export * from './users/display-name';
 export * from './users/effective-roles';
 export * from './users/roles';

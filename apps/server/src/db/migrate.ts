@@ -10,6 +10,8 @@ import * as notifications from './migrations/0007-notifications';
 import * as auditKeyedChain from './migrations/0008-audit-keyed-chain';
 import * as userChannelIds from './migrations/0009-user-channel-ids';
 import * as sharedRateLimits from './migrations/0010-shared-rate-limits';
+import * as userLastSignIn from './migrations/0011-user-last-sign-in';
+import * as plainSettingTexts from './migrations/0012-plain-setting-texts';
 
 // Migrations are listed here, not discovered on disk, so the bundle and the tests see the same list.
 // Names sort in the order they run.
@@ -24,6 +26,8 @@ const migrations: Record<string, Migration> = {
   '0008-audit-keyed-chain': auditKeyedChain,
   '0009-user-channel-ids': userChannelIds,
   '0010-shared-rate-limits': sharedRateLimits,
+  '0011-user-last-sign-in': userLastSignIn,
+  '0012-plain-setting-texts': plainSettingTexts,
 };
 
 export class MigrationError extends Error {

@@ -62,6 +62,8 @@ export type UsersTable = {
   loginLockedUntil: Date | null;
   /** The stored identifier the user's realtime channel is named after (unique; never the user id). */
   channelId: Generated<string>;
+  /** The last sign-in through the portal's own login page; null when never. Not audited (not a change). */
+  lastSignInAt: Date | null;
   createdAt: CreatedAt;
   updatedAt: UpdatedAt;
 };

@@ -1,4 +1,4 @@
-import { sampleClinics } from '@portal/domain';
+import { buildDefaultSignatureSettings, CLINIC_WIDE_SETTINGS_USER_ID, sampleClinics } from '@portal/domain';
 import { recordAuditEvent } from '../modules/audit/record-audit-event';
 import { hashPassword } from '../modules/identity/passwords';
 import { serializeRoles } from '../modules/users/users.repository';
@@ -137,6 +137,23 @@ export async function seedDemoData(db: Db, options: { password: string }): Promi
       actorId: 'system',
       note: 'demo data',
       after: { featureFlags: DEMO_CLINIC_FLAGS },
+    });
+    // Bulk signing is a provider's opt-in (signature settings, off by default): the demo clinic turns it
+    // on clinic-wide, so its providers can bulk-sign out of the box.
+    const clinicWideSignatureSettings = { ...buildDefaultSignatureSettings(), bulkSignEnabled: true };
+    await tx
+      .insertInto('signatureSettings')
+      .values({ clinicNpi, ...clinicWideSignatureSettings, updatedBy: 'system' })
+      .onConflict((conflict) => conflict.columns(['clinicNpi', 'userId']).doNothing())
+      .execute();
+    await recordAuditEvent(tx, {
+      clinicNpi,
+      entityType: 'setting',
+      entityId: `signature-settings:${CLINIC_WIDE_SETTINGS_USER_ID}`,
+      eventType: 'workflow_modification',
+      actorId: 'system',
+      note: 'demo data',
+      after: clinicWideSignatureSettings,
     });
     return true;
   });

@@ -19,6 +19,10 @@ function isAppRoute(method: string, url: string): boolean {
 /**
  * Serves the built web app and answers every app route with index.html, so a deep link such as
  * /signature/dashboard/?clinicNpi=… works on reload. Everything else unknown is a JSON 404.
+ *
+ * The build writes file.br and file.gz beside each text file (apps/web/vite.config.ts): the one the
+ * browser accepts is sent as it is, with Content-Encoding and `Vary: Accept-Encoding` (index.html too,
+ * and on the SPA fallback), so nothing is compressed per request.
  */
 export const webAppPlugin = fp(async (app: FastifyInstance, options: { webDistDir: string }) => {
   const hasWebApp = fs.existsSync(path.join(options.webDistDir, 'index.html'));
@@ -26,6 +30,9 @@ export const webAppPlugin = fp(async (app: FastifyInstance, options: { webDistDi
     await app.register(fastifyStatic, {
       root: options.webDistDir,
       index: false,
+      preCompressed: true,
+      // .vite/manifest.json (read by the weight budget check) and the build stamp are not for browsers.
+      dotfiles: 'ignore',
       setHeaders: (reply, filePath) => {
         // Vite fingerprints everything under assets/, so those never change; the rest is revalidated.
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);

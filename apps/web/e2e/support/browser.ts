@@ -8,6 +8,7 @@ import {
   type Page,
 } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
+import { expectNoAccessibilityViolations } from './accessibility';
 
 export const CHROME_ARGS = [
   '--headless',
@@ -29,22 +30,50 @@ export function launchBrowser(): Promise<Browser> {
 }
 
 const screenshotDir = path.resolve(import.meta.dirname, '../screenshots');
+const SETTLE_PAUSE_MS = 250;
 
-/** Saves apps/web/e2e/screenshots/<name>.png (gitignored) for a person to look at. */
+/**
+ * Lets transitions finish (drawer slide, menu fade) so the screen is settled. Endless animations (an
+ * indeterminate progress bar) never finish, so they are not waited for.
+ */
+async function waitForSettledScreen(page: Page): Promise<void> {
+  const noFiniteAnimations = () =>
+    page.waitForFunction(() =>
+      document.getAnimations().every((animation) => animation.effect?.getTiming().iterations === Infinity),
+    );
+  // Twice, a moment apart: an answer that lands just after the first look starts new transitions (a
+  // button turning disabled fades its colour), and axe would measure a colour halfway.
+  await noFiniteAnimations();
+  await page.waitForTimeout(SETTLE_PAUSE_MS);
+  await noFiniteAnimations();
+}
+
+/**
+ * Checks the screen as it is now with axe-core (issue 11 §6): any violation, of any impact, fails the
+ * test with a list of rules, impacts, elements and help pages. saveScreenshot calls it; call it directly
+ * for a screen the test looks at without a picture.
+ */
+export async function checkAccessibility(page: Page, screen: string): Promise<void> {
+  await waitForSettledScreen(page);
+  await expectNoAccessibilityViolations(page, screen);
+}
+
+/**
+ * Saves apps/web/e2e/screenshots/<name>.png (gitignored) for a person to look at, then checks the same
+ * screen with axe-core: every screen a test looks at is one people must be able to use.
+ */
 export async function saveScreenshot(
   page: Page,
   name: string,
   options: { fullPage?: boolean } = {},
 ): Promise<string> {
   await mkdir(screenshotDir, { recursive: true });
-  // Let transitions finish (drawer slide, menu fade) so the picture shows the settled screen.
-  // Endless animations (an indeterminate progress bar) never finish, so they are not waited for.
-  await page.waitForFunction(() =>
-    document.getAnimations().every((animation) => animation.effect?.getTiming().iterations === Infinity),
-  );
+  await waitForSettledScreen(page);
   const file = path.join(screenshotDir, `${name}.png`);
   // fullPage by default; pass false when fixed overlays (the drawer) matter, as they span the viewport only.
   await page.screenshot({ path: file, fullPage: options.fullPage ?? true });
+  // After the picture, so a failing screen can be looked at.
+  await expectNoAccessibilityViolations(page, name);
   return file;
 }
 
@@ -75,7 +104,8 @@ export type BrowserSession = { browser: Browser; context: BrowserContext; page: 
 
 /**
  * The life of a browser test file: one Chromium for the file, a fresh context and page for each test, and
- * after each test no uncaught error, console error (CSP violations land there) or failed request.
+ * after each test no accessibility violation on the screen it ended on, and no uncaught error, console
+ * error (CSP violations land there) or failed request.
  */
 export function useBrowserSession(
   contextOptions: BrowserContextOptions = { viewport: { width: 1440, height: 900 } },
@@ -92,8 +122,17 @@ export function useBrowserSession(
     session.page = await session.context.newPage();
     session.problems = watchPageProblems(session.page);
   });
-  afterEach(async () => {
-    await session.context?.close();
+  afterEach(async ({ task }) => {
+    try {
+      // The screen a test ends on is checked too, whether or not it took a picture of it. A test that
+      // already failed keeps its own failure as the one reported.
+      const page = session.page;
+      if (task.result?.state !== 'fail' && page && !page.isClosed() && /^https?:/.test(page.url())) {
+        await checkAccessibility(page, `the last screen of '${task.name}'`);
+      }
+    } finally {
+      await session.context?.close();
+    }
     expect(session.problems).toEqual([]);
   });
   return session;

@@ -16,8 +16,9 @@ export function documentList(page: Page) {
   return page.getByRole('list', { name: 'Documents' });
 }
 
+/** The list's document rows (grouped by patient, the patients' headings are items too, but not these). */
 export function documentItems(page: Page) {
-  return documentList(page).getByRole('listitem');
+  return documentList(page).locator('[data-document-id]');
 }
 
 export function documentItem(page: Page, id: string) {
@@ -53,9 +54,8 @@ export async function waitForDocuments(page: Page) {
 
 /** Selects the first listed document that may be worked on (unsigned, not locked) and returns its id. */
 export async function selectWorkableDocument(page: Page): Promise<string> {
-  const candidate = documentItems(page)
-    .filter({ hasText: 'Unsigned' })
-    .filter({ hasNot: page.getByRole('img', { name: 'Locked' }) })
+  const candidate = documentList(page)
+    .locator('[data-document-id][data-status="unsigned"]:not([data-locked])')
     .first();
   const id = await candidate.getAttribute('data-document-id');
   if (!id) throw new Error('no workable document');
@@ -64,6 +64,31 @@ export async function selectWorkableDocument(page: Page): Promise<string> {
     .poll(() => documentItem(page, id).getByRole('button').first().getAttribute('aria-current'))
     .toBe('true');
   return id;
+}
+
+/** The row of the open document (aria-current), its id. */
+export async function openDocumentId(page: Page): Promise<string | null> {
+  return documentList(page)
+    .locator('[data-document-id]:has([aria-current="true"])')
+    .getAttribute('data-document-id');
+}
+
+/** The open document's heading text (the patient's name). */
+export function heading(page: Page) {
+  return page.locator('#selected-document-heading');
+}
+
+/** Rows wholly inside the list's scrolling region and the window, as a reader sees them without scrolling. */
+export function countRowsInView(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const scroller = document.querySelector('[data-testid="document-list-scroll"]');
+    if (!scroller) return 0;
+    const frame = scroller.getBoundingClientRect();
+    return [...scroller.querySelectorAll('[data-document-id]')].filter((row) => {
+      const box = row.getBoundingClientRect();
+      return box.top >= frame.top - 0.5 && box.bottom <= Math.min(frame.bottom, window.innerHeight) + 0.5;
+    }).length;
+  });
 }
 
 /** The text of a downloaded PDF (pdftotext, whitespace folded), read from a temporary copy. */

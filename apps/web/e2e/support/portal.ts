@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { checkAccessibility } from './browser';
 
 /** The demo accounts' password in the browser tests (the global setup gives it to the server). */
 export const E2E_DEMO_PASSWORD = 'E2e-Demo-Password-2026!';
@@ -64,6 +65,8 @@ export async function readNavigation(page: Page): Promise<string[]> {
   await page.getByRole('button', { name: 'Open navigation' }).click();
   const nav = page.getByRole('navigation', { name: 'Main navigation' });
   await nav.waitFor();
+  // Each role's own drawer is a screen of its own.
+  await checkAccessibility(page, 'the navigation drawer');
   const names = await nav.getByRole('link').allTextContents();
   await page.getByRole('button', { name: 'Close navigation' }).click();
   await nav.waitFor({ state: 'hidden' });
@@ -77,6 +80,7 @@ export async function readClinicPicker(page: Page): Promise<string[] | undefined
   await picker.click();
   const listbox = page.getByRole('listbox');
   await listbox.waitFor();
+  await checkAccessibility(page, 'the clinic picker, open');
   const options = await listbox.getByRole('option').allTextContents();
   await page.keyboard.press('Escape');
   await listbox.waitFor({ state: 'hidden' });

@@ -1,21 +1,75 @@
-import { RouterProvider } from 'react-router/dom';
+import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import { type ComponentType, useEffect, useState } from 'react';
+import { BusyScreen } from '../components/busy-screen';
+import { PageMessage } from '../components/page-message';
+import { StandalonePage } from '../components/standalone-page';
 import { AuthGate } from '../features/auth/components/auth-gate';
 import { PortalAuthProvider } from '../features/auth/components/portal-auth-provider';
-import { IdleLogout } from '../features/session/components/idle-logout';
-import { RealtimeProvider } from '../lib/realtime/realtime-provider';
-import { SessionProvider } from '../lib/session/session-provider';
+import { AUTH_CALLBACK_PATH } from '../lib/constants';
+import { createLogger } from '../lib/logger';
 import { AppProviders } from './providers';
-import { getAppRouter } from './router';
 
-function SignedInApp() {
-  return (
-    <SessionProvider>
-      <IdleLogout />
-      <RealtimeProvider>
-        <RouterProvider router={getAppRouter()} />
-      </RealtimeProvider>
-    </SessionProvider>
-  );
+const log = createLogger('app');
+
+const loadSignedInApp = () => import('./signed-in-app');
+
+/** Whether this page is about to be signed in: a stored sign-in (oidc-client-ts's key) or the sign-in callback. */
+function expectsSignedInUser(): boolean {
+  try {
+    return (
+      window.location.pathname === AUTH_CALLBACK_PATH ||
+      Object.keys(window.localStorage).some((key) => key.startsWith('oidc.user:'))
+    );
+  } catch {
+    return false;
+  }
+}
+
+// A returning user needs the signed-in screens next: fetch them alongside the start-up, not after it.
+if (expectsSignedInUser()) void loadSignedInApp().catch(() => undefined);
+
+/** The signed-in screens, from their own chunk; 'Loading your profile…' (as SessionProvider says) meanwhile. */
+function SignedInScreens() {
+  const [Screens, setScreens] = useState<ComponentType>();
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    let cancelled = false;
+    loadSignedInApp().then(
+      (module) => {
+        if (!cancelled) setScreens(() => module.SignedInApp);
+      },
+      (error: unknown) => {
+        log.error('The signed-in screens could not be loaded', error);
+        if (!cancelled) setFailed(true);
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+
+  if (Screens) return <Screens />;
+  if (failed) {
+    return (
+      <StandalonePage>
+        <PageMessage
+          icon={<ErrorOutlineIcon />}
+          heading="The portal could not be loaded"
+          headingComponent="h1"
+        >
+          <Typography role="alert" color="textSecondary" sx={{ mb: 3 }}>
+            Check your connection and reload; if it keeps happening, contact support.
+          </Typography>
+          <Button variant="contained" onClick={() => window.location.reload()}>
+            Reload
+          </Button>
+        </PageMessage>
+      </StandalonePage>
+    );
+  }
+  return <BusyScreen message="Loading your profile…" />;
 }
 
 /**
@@ -27,7 +81,7 @@ export function App() {
     <AppProviders>
       <PortalAuthProvider>
         <AuthGate>
-          <SignedInApp />
+          <SignedInScreens />
         </AuthGate>
       </PortalAuthProvider>
     </AppProviders>

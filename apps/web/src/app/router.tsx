@@ -1,11 +1,8 @@
+import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { BusyScreen } from '../components/busy-screen';
 import { AuthCallbackPage } from '../features/auth/components/auth-callback-page';
-import { ClinicPage } from '../features/clinics/components/clinic-page';
-import { ClinicsPage } from '../features/clinics/components/clinics-page';
-import { DefaultsPage } from '../features/defaults/components/defaults-page';
-import { EmailOutboxPage } from '../features/notifications/components/email-outbox-page';
 import { SignatureInboxPage } from '../features/signature/components/signature-inbox-page';
-import { UsersPage } from '../features/users/components/users-page';
 import { AUTH_CALLBACK_PATH, SIGNATURE_DASHBOARD_PATH } from '../lib/constants';
 import { HomePage } from './home-page';
 import { AppLayout } from './layout/app-layout';
@@ -17,10 +14,21 @@ import type { RouteHandle } from './route-handle';
 
 const handle = (value: RouteHandle) => value;
 
+/**
+ * An administration page in its own chunk, loaded when its route is first visited (react-router's route
+ * `lazy`), so the inbox never downloads the administration screens. The inbox itself is not lazy: it is
+ * most users' first page and comes with the signed-in screens (signed-in-app.tsx, a chunk of its own).
+ */
+function lazyPage<Module>(load: () => Promise<Module>, pick: (module: Module) => ComponentType) {
+  return async () => ({ Component: pick(await load()) });
+}
+
 export const routes: RouteObject[] = [
   {
     element: <AppLayout />,
     errorElement: <RouteErrorPage />,
+    // Shown while an administration page's chunk loads on a deep link or reload straight into it.
+    hydrateFallbackElement: <BusyScreen message="Loading…" />,
     children: [
       {
         errorElement: <RouteErrorPage />,
@@ -31,12 +39,18 @@ export const routes: RouteObject[] = [
             children: [
               {
                 path: CLINICS_PATH,
-                element: <ClinicsPage />,
+                lazy: lazyPage(
+                  () => import('../features/clinics/components/clinics-page'),
+                  (module) => module.ClinicsPage,
+                ),
                 handle: handle({ title: 'Clinics', crumbs: ['Administration'] }),
               },
               {
                 path: `${CLINICS_PATH}/:id`,
-                element: <ClinicPage />,
+                lazy: lazyPage(
+                  () => import('../features/clinics/components/clinic-page'),
+                  (module) => module.ClinicPage,
+                ),
                 handle: handle({ title: 'Clinic', crumbs: ['Administration', 'Clinics'] }),
               },
             ],
@@ -46,7 +60,10 @@ export const routes: RouteObject[] = [
             children: [
               {
                 path: USERS_PATH,
-                element: <UsersPage />,
+                lazy: lazyPage(
+                  () => import('../features/users/components/users-page'),
+                  (module) => module.UsersPage,
+                ),
                 handle: handle({ title: 'Users', crumbs: ['Administration'] }),
               },
             ],
@@ -56,7 +73,10 @@ export const routes: RouteObject[] = [
             children: [
               {
                 path: DEFAULTS_PATH,
-                element: <DefaultsPage />,
+                lazy: lazyPage(
+                  () => import('../features/defaults/components/defaults-page'),
+                  (module) => module.DefaultsPage,
+                ),
                 handle: handle({ title: 'Clinic defaults', crumbs: ['Administration'] }),
               },
             ],
@@ -66,7 +86,10 @@ export const routes: RouteObject[] = [
             children: [
               {
                 path: EMAIL_OUTBOX_PATH,
-                element: <EmailOutboxPage />,
+                lazy: lazyPage(
+                  () => import('../features/notifications/components/email-outbox-page'),
+                  (module) => module.EmailOutboxPage,
+                ),
                 handle: handle({ title: 'E-mail outbox', crumbs: ['Administration'] }),
               },
             ],

@@ -24,3 +24,10 @@ export {
 
 /** Page sizes offered under the data table (web-only; the API accepts 1..100). */
 export const TABLE_ROWS_PER_PAGE_OPTIONS = [10, 25, 50, 100] as const;
+
+/**
+ * A CSS custom property on <html>: how much of the viewport's bottom the notification toasts take (their
+ * height, offset and a gap; '0px' when none show). A scrolling list near the bottom-left (the notification
+ * list on a narrow screen) keeps its last row clear of them with `calc(… - var(--portal-toast-clearance, 0px))`.
+ */
+export const TOAST_CLEARANCE_VAR = '--portal-toast-clearance';

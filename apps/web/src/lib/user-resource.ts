@@ -1,4 +1,4 @@
-import type { UserRole } from '@portal/domain';
+import type { UserAccountState, UserRole } from '@portal/domain';
 
 /** A user as the /api/users routes return it. */
 export type UserAttributes = {
@@ -13,6 +13,10 @@ export type UserAttributes = {
   roles: UserRole[];
   isIrhUser: boolean;
   isLocked: boolean;
+  /** invited (no password yet), active, locked, or temporarily locked after failed sign-ins */
+  accountState: UserAccountState;
+  /** the last sign-in through the portal's login page (ISO), or null when never */
+  lastSignInAt: string | null;
   samlProfileId: string | null;
   createdAt: string;
   updatedAt: string;

@@ -53,6 +53,29 @@ export const DEFAULT_FOOTER_TEXT = '';
 export const DEFAULT_SUPPORT_EMAILS = 'support@portal.example';
 export const DEFAULT_BULK_SIGNING_ENABLED = true;
 
+/** The whole numbers a numeric setting accepts, inclusive. */
+export type SettingRange = { min: number; max: number };
+
+/**
+ * Ranges of the built-in numeric settings. The server refuses a value outside them (422 naming the
+ * field) and reads a stored one as the default; the web shows them beside the field.
+ */
+export const SETTING_RANGES = {
+  // A cut PDF needs at least one page; 500 pages is beyond any EMR's upload limit.
+  emrPdfMaxPageLength: { min: 1, max: 500 },
+} as const satisfies Partial<Record<ClinicSettingName, SettingRange>>;
+
+/** Any other integer setting (a default an administrator adds): a whole number from 0 to 1,000,000. */
+export const DEFAULT_INTEGER_SETTING_RANGE: SettingRange = { min: 0, max: 1_000_000 };
+
+/** The range of a setting, by name and value type; null for settings that are not numbers. */
+export function findSettingRange(name: string, valueType: string): SettingRange | null {
+  if (valueType !== 'integer') return null;
+  return Object.hasOwn(SETTING_RANGES, name)
+    ? SETTING_RANGES[name as keyof typeof SETTING_RANGES]
+    : DEFAULT_INTEGER_SETTING_RANGE;
+}
+
 /**
  * Built-in setting defaults, one per clinic settings key. Settings that are only on/off use
  * valueType 'string' with value null: `enabled` is the setting. Settings that carry a value are
@@ -62,56 +85,57 @@ export const DEFAULT_BULK_SIGNING_ENABLED = true;
 export const workflowDefaults: readonly WorkflowDefault[] = [
   {
     name: 'assignAlertsToPrimary',
-    title: 'Assign alerts to primary',
-    description: "New alerts are assigned to the patient's primary provider.",
+    title: 'Assign alerts to the primary provider',
+    description: "New alerts go to the patient's primary provider instead of the usual assignee.",
     enabled: false,
     valueType: 'string',
     value: null,
   },
   {
     name: 'hideDosOnSign',
-    title: 'Hide DOS on sign',
-    description: 'The date of service is left off the signed PDF.',
+    title: 'Hide the date of service when signed',
+    description: 'The signed PDF leaves out the date of service.',
     enabled: false,
     valueType: 'string',
     value: null,
   },
   {
     name: 'assignReportsToUnassigned',
-    title: 'Assign reports to unassigned',
-    description: 'New reports arrive unassigned instead of assigned to a provider.',
+    title: 'Leave new reports unassigned',
+    description: 'New reports arrive with no provider assigned, for someone at the clinic to assign.',
     enabled: false,
     valueType: 'string',
     value: null,
   },
   {
     name: 'replaceDosWithDateOfSignature',
-    title: 'Replace DOS with date of signature',
-    description: 'The signed PDF shows the date of signature in place of the date of service.',
+    title: 'Print the signing date instead of the date of service',
+    description: 'The signed PDF shows the date it was signed where the date of service would be.',
     enabled: false,
     valueType: 'string',
     value: null,
   },
   {
     name: 'emrPdfMaxPageLength',
-    title: 'EMR PDF max page length',
-    description: 'PDFs sent to the EMR are cut to at most this many pages.',
+    title: 'Most pages sent to the EMR',
+    description:
+      "PDFs sent to the clinic's electronic medical record (EMR) are cut to at most this many pages.",
     enabled: true,
     valueType: 'integer',
     value: String(DEFAULT_EMR_PDF_MAX_PAGE_LENGTH),
   },
   {
     name: 'uploadAlertsToEmr',
-    title: 'Upload alerts to EMR',
-    description: 'Signed alerts are uploaded to the EMR as well as reports.',
+    title: 'Send signed alerts to the EMR',
+    description: "Signed alerts go to the clinic's electronic medical record (EMR), as signed reports do.",
     enabled: false,
     valueType: 'string',
     value: null,
   },
   {
     name: 'pdfProviderNote',
-    title: 'PDF provider note',
-    description: "Label of the provider's note on the signed PDF.",
+    title: "Heading of the provider's note",
+    description: "The heading printed above the provider's note on the signed PDF.",
     enabled: true,
     valueType: 'string',
     value: DEFAULT_PDF_PROVIDER_NOTE,
@@ -119,7 +143,7 @@ export const workflowDefaults: readonly WorkflowDefault[] = [
   {
     name: 'signatureLabel',
     title: 'Signature label',
-    description: 'Label printed before the signature on the signed PDF.',
+    description: "The words printed before the signer's name on the signed PDF.",
     enabled: true,
     valueType: 'string',
     value: DEFAULT_SIGNATURE_LABEL,
@@ -134,40 +158,43 @@ export const workflowDefaults: readonly WorkflowDefault[] = [
   },
   {
     name: 'encounterCoversheetType',
-    title: 'Encounter coversheet type',
-    description: 'The coversheet put in front of encounter PDFs: none, longitudinal or billing.',
+    title: 'Encounter cover sheet',
+    description:
+      "The page put in front of encounter PDFs: none, the patient's longitudinal summary, or billing details.",
     enabled: true,
     valueType: 'enum:none|longitudinal|billing',
     value: DEFAULT_COVERSHEET_TYPE,
   },
   {
     name: 'supportEmails',
-    title: 'Support emails',
-    description: 'Comma-separated addresses that receive support requests and problem reports.',
+    title: 'Support e-mail addresses',
+    description:
+      'Who receives support requests and reported problems; separate several addresses with commas.',
     enabled: true,
     valueType: 'string',
     value: DEFAULT_SUPPORT_EMAILS,
   },
   {
     name: 'sleepGlobalOfficeId',
-    title: 'Sleep global office id',
-    description: "The clinic's office id at the sleep-study vendor.",
+    title: 'Sleep-study vendor office ID',
+    description: "The clinic's office ID at the sleep-study vendor, needed to send it sleep studies.",
     enabled: false,
     valueType: 'string',
     value: '',
   },
   {
     name: 'referringAndInterpretingPhysician',
-    title: 'Referring and interpreting physician',
-    description: 'Documents record both a referring and an interpreting physician.',
+    title: 'Referring and interpreting physicians',
+    description: 'Documents record the referring physician and the interpreting physician separately.',
     enabled: false,
     valueType: 'string',
     value: null,
   },
   {
     name: 'enableBulkSigning',
-    title: 'Enable bulk signing',
-    description: 'Bulk signing is allowed at this clinic (the bulkESigning flag must also be on).',
+    title: 'Allow bulk signing',
+    description:
+      "Providers may sign several documents in one step. The 'Bulk signing' feature flag must be on too, and each provider turns it on in their signature settings.",
     enabled: DEFAULT_BULK_SIGNING_ENABLED,
     valueType: 'string',
     value: null,

@@ -34,57 +34,60 @@ export type ClinicFeatureFlag = z.infer<typeof clinicFeatureFlagSchema>;
 export const featureFlagDefaults: readonly FeatureFlagDefault[] = [
   {
     name: 'clinicAdminTrash',
-    title: 'Clinic admin trash',
-    description: 'Clinic administrators may move documents to the trash.',
+    title: 'Trash for clinic administrators',
+    description: 'Clinic administrators may move documents to the trash and bring them back.',
     enabled: false,
   },
   {
     name: 'comments',
     title: 'Comments',
-    description: 'Users may comment on documents and report problems.',
+    description:
+      'People may comment on documents, address a comment to a colleague, and report a problem with a document.',
     enabled: false,
   },
   {
     name: 'bulkESigning',
-    title: 'Bulk e-signing',
+    title: 'Bulk signing',
     description:
-      'Providers may sign many documents at once. Alerts are excluded unless physicianBulkSignAlerts is on. The clinic setting enableBulkSigning must also be on.',
+      "Providers may sign several documents in one step. The clinic's 'Allow bulk signing' setting must be on too, and each provider turns it on in their signature settings. Alerts are left out unless 'Bulk-sign alerts' is on; high alerts are always signed one by one.",
     enabled: true,
   },
   {
     name: 'physicianBulkSignAlerts',
     title: 'Bulk-sign alerts',
-    description: 'Bulk e-signing by providers includes alerts.',
+    description: 'Bulk signing includes medium and low alerts. High alerts are never signed in bulk.',
     enabled: false,
   },
   {
     name: 'nurseMultiSelect',
     title: 'Multi-select for nurses',
-    description: 'Nurses get the multi-select menu. It is always on for provider-company users.',
+    description:
+      'Nurses may select several documents in the inbox at once. Provider-company staff always may.',
     enabled: false,
   },
   {
     name: 'createNewPatients',
     title: 'Create new patients',
-    description: 'Users may create new patients.',
+    description: 'Staff may add new patients by hand.',
     enabled: false,
   },
   {
     name: 'inPersonDeviceCheck',
     title: 'In-person device check',
-    description: 'The in-person device check page is available.',
+    description: 'The page for recording an in-person device check is available.',
     enabled: false,
   },
   {
     name: 'manufacturerAdvisories',
     title: 'Manufacturer advisories',
-    description: 'Patients show the manufacturer advisories that apply to their device.',
+    description:
+      'Patients show the manufacturer advisories (recalls and safety notices) that apply to their device.',
     enabled: false,
   },
   {
     name: 'editTechnicianReview',
     title: 'Edit technician review',
-    description: 'The technician review of a document may be edited.',
+    description: "The technician's review of a document may be edited after it is written.",
     enabled: false,
   },
 ] satisfies readonly (FeatureFlagDefault & { name: FeatureFlagName })[];

@@ -102,8 +102,27 @@ describe('mergeClinicConfiguration: settings', () => {
         hideDosOnSign: { enabled: false, value: null },
       },
     ],
+    [
+      'a page length stored before ranges were enforced (-3, 0, 501) falls back to the default value',
+      [{ name: 'emrPdfMaxPageLength', enabled: true, value: '-3' }],
+      {
+        emrPdfMaxPageLength: { enabled: true, value: 25 },
+        encounterCoversheetType: { enabled: true, value: 'longitudinal' },
+        hideDosOnSign: { enabled: false, value: null },
+      },
+    ],
   ])('%s', (_story, workflows, expected) => {
     expect(merge({ workflows }).settings).toEqual(expected);
+  });
+
+  it.each(['0', '501', '-3'])('an out-of-range page length %s reads as the default', (value) => {
+    const { settings } = merge({ workflows: [{ name: 'emrPdfMaxPageLength', enabled: true, value }] });
+    expect(settings.emrPdfMaxPageLength).toEqual({ enabled: true, value: 25 });
+  });
+
+  it.each(['1', '500'])('the page length range includes its ends: %s', (value) => {
+    const { settings } = merge({ workflows: [{ name: 'emrPdfMaxPageLength', enabled: true, value }] });
+    expect(settings.emrPdfMaxPageLength).toEqual({ enabled: true, value: Number(value) });
   });
 
   it('ignores a clinic setting whose default was deleted', () => {

@@ -1,6 +1,6 @@
 import type { ClinicWorkflow, WorkflowDefault } from './clinic-settings';
 import type { ClinicFeatureFlag, FeatureFlagDefault } from './feature-flags';
-import { parseSettingValue, type SettingValue } from './parse-setting-value';
+import { checkSettingValue, parseSettingValue, type SettingValue } from './parse-setting-value';
 
 export type MergedSetting = { enabled: boolean; value: SettingValue };
 
@@ -12,8 +12,9 @@ export type MergedClinicConfiguration = {
 /**
  * The clinic's effective flags and settings (SPEC §3): every global default, overridden by the
  * clinic's own entry of the same name. Clinic entries without a default are ignored, so deleting a
- * default removes it from every clinic's merged view. A clinic value that is missing, null or not
- * valid for the default's value type leaves the default's value in place; values are typed by
+ * default removes it from every clinic's merged view. A clinic value that is missing, null, not valid
+ * for the default's value type or outside the setting's range (one stored before ranges were enforced)
+ * leaves the default's value in place; values are typed by
  * parseSettingValue (an integer setting gives a number).
  */
 export function mergeClinicConfiguration({
@@ -39,7 +40,7 @@ export function mergeClinicConfiguration({
   for (const settingDefault of workflowDefaults) {
     const own = clinicWorkflows.get(settingDefault.name);
     const defaultValue = parseSettingValue(settingDefault.valueType, settingDefault.value);
-    const ownValue = own?.value == null ? undefined : parseSettingValue(settingDefault.valueType, own.value);
+    const ownValue = own?.value == null ? undefined : checkSettingValue(settingDefault, own.value);
     const value = ownValue?.ok ? ownValue.value : defaultValue.ok ? defaultValue.value : null;
     mergedSettings[settingDefault.name] = { enabled: own?.enabled ?? settingDefault.enabled, value };
   }

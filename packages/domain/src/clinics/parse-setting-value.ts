@@ -1,4 +1,4 @@
-import type { SettingValueType } from './clinic-settings';
+import { findSettingRange, type SettingValueType } from './clinic-settings';
 
 /** A typed setting value: numbers for 'integer', strings otherwise, null when none is stored. */
 export type SettingValue = string | number | null;
@@ -36,4 +36,26 @@ export function parseSettingValue(
     return { ok: true, value: raw };
   }
   return { ok: false, reason: `unknown value type '${valueType}'` };
+}
+
+export type SettingValueCheck = { ok: true; value: SettingValue } | { ok: false; message: string };
+
+/**
+ * Checks a value for one setting: its value type, then, for numbers, its range (findSettingRange). The
+ * message completes the field's name: 'must be integer', 'must be a whole number from 1 to 500'.
+ */
+export function checkSettingValue(
+  setting: { name: string; valueType: SettingValueType },
+  raw: string | null | undefined,
+): SettingValueCheck {
+  const parsed = parseSettingValue(setting.valueType, raw);
+  if (!parsed.ok) return { ok: false, message: `must be ${setting.valueType}` };
+  const range = findSettingRange(setting.name, setting.valueType);
+  if (range && typeof parsed.value === 'number' && (parsed.value < range.min || parsed.value > range.max)) {
+    return {
+      ok: false,
+      message: `must be a whole number from ${range.min.toLocaleString('en-US')} to ${range.max.toLocaleString('en-US')}`,
+    };
+  }
+  return parsed;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildSignatureDashboardLink } from './routes';
+import { buildMyToDoLink, buildSignatureDashboardLink } from './routes';
 
 describe('buildSignatureDashboardLink', () => {
   it.each([
@@ -14,5 +14,13 @@ describe('buildSignatureDashboardLink', () => {
   it('the link round-trips the id through URLSearchParams', () => {
     const link = buildSignatureDashboardLink('a b&c');
     expect(new URL(link, 'https://portal.example').searchParams.get('idIn')).toBe('a b&c');
+  });
+});
+
+describe('buildMyToDoLink', () => {
+  it("a reminder links to the reader's own to-do list at every clinic, in the SPEC §2 link shape", () => {
+    expect(buildMyToDoLink()).toBe(
+      '/signature/dashboard/?clinicNpi=any&serviceLine=any&type=any&status=todo&assignedTo=me',
+    );
   });
 });

@@ -28,3 +28,21 @@ export function buildSignatureDashboardLink(documentId: string): string {
   });
   return `${SIGNATURE_DASHBOARD_PATH}?${params.toString()}`;
 }
+
+/**
+ * A provider's own to-do list: the unsigned documents assigned to them, at every clinic they read. It is
+ * the set the daily and weekly reminders count (GET /api/reports with filter[assignedTo]=me and
+ * filter[status]=unsigned) and the view their link opens; a provider's inbox opens on assignedTo=me.
+ */
+export const MY_TO_DO_FILTER = {
+  clinicNpi: 'any',
+  serviceLine: 'any',
+  type: 'any',
+  status: 'todo',
+  assignedTo: 'me',
+} as const;
+
+/** The link of a reminder: the signature dashboard showing the reader's own to-do list. */
+export function buildMyToDoLink(): string {
+  return `${SIGNATURE_DASHBOARD_PATH}?${new URLSearchParams(MY_TO_DO_FILTER).toString()}`;
+}

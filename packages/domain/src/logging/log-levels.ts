@@ -16,8 +16,8 @@ export const DEFAULT_LOG_LEVEL: LogLevel = 'error';
 export function parseLogLevel(value: unknown): LogLevel {
   if (typeof value === 'string') {
     const text = value.trim().toLowerCase();
-    const byName = logLevelSchema.safeParse(text);
-    if (byName.success) return byName.data;
+    // A plain lookup, not logLevelSchema: the web app uses this, and its bundle leaves zod out.
+    if ((LOG_LEVEL_NAMES as readonly string[]).includes(text)) return text as LogLevel;
     if (/^\d+$/.test(text)) return parseLogLevel(Number(text));
   }
   if (typeof value === 'number') {

@@ -31,8 +31,9 @@ export type CommentReaction = z.infer<typeof commentReactionSchema>;
 export const commentInputSchema = z.object({
   to: z.string().nullish(),
   text: z.string().min(1),
-  status: commentStatusSchema.default(DEFAULT_COMMENT_STATUS),
-  type: commentTypeSchema.default(DEFAULT_COMMENT_TYPE),
+  // Built from `z` (not commentStatusSchema.default(…)) so the web bundle can drop the unused schema.
+  status: z.enum(COMMENT_STATUSES).default(DEFAULT_COMMENT_STATUS),
+  type: z.enum(COMMENT_TYPES).default(DEFAULT_COMMENT_TYPE),
   metadata: z.record(z.string(), z.unknown()).nullish(),
 });
 export type CommentInput = z.infer<typeof commentInputSchema>;

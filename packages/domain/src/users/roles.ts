@@ -76,8 +76,8 @@ export const ROLE_PERMISSION_SLOTS = {
 
 /** The canonical role for a name or alias; undefined for names the product does not know. */
 export function normalizeRole(name: string): Role | undefined {
-  const parsed = roleSchema.safeParse(name);
-  if (parsed.success) return parsed.data;
+  // A plain lookup, not roleSchema: the web app uses this, and its bundle leaves zod out.
+  if ((ROLES as readonly string[]).includes(name)) return name as Role;
   return Object.hasOwn(ROLE_ALIASES, name) ? ROLE_ALIASES[name as keyof typeof ROLE_ALIASES] : undefined;
 }
 

@@ -24,6 +24,8 @@ describe('signature and device-check settings', () => {
   });
 
   it('missing settings give the SPEC defaults', async () => {
+    // The demo clinic turns bulk signing on clinic-wide (demo data); without that row, the SPEC defaults.
+    await portal.db.deleteFrom('signatureSettings').where('clinicNpi', '=', OWN_CLINIC_NPI).execute();
     const response = await send(provider, 'GET', signatureUrl('0'));
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({

@@ -1,6 +1,5 @@
 import {
   assertCan,
-  buildDefaultSignatureSettings,
   CLINIC_WIDE_SETTINGS_USER_ID,
   DEFAULT_OBSERVATION_PROMPTS,
   GLOBAL_CLINIC_NPI,
@@ -16,9 +15,14 @@ import { errorResponses } from '../../http/schemas';
 import { type Actor, requireActor } from '../../plugins/authenticate';
 import { recordAuditEvent } from '../audit/record-audit-event';
 import { clinicsWherePermitted } from '../users/users.access';
+import {
+  loadSignatureSettings,
+  SIGNATURE_NOTE_FIELDS,
+  SIGNATURE_PROMPT_FIELDS,
+} from './load-signature-settings';
 
-const PROMPT_FIELDS = ['crmPrompts', 'wcdPrompts', 'sleepPrompts', 'abpmPrompts', 'rpmPrompts'] as const;
-const NOTE_FIELDS = ['noIssuesNote', 'quickSignNote', 'bulkSignNote'] as const;
+const PROMPT_FIELDS = SIGNATURE_PROMPT_FIELDS;
+const NOTE_FIELDS = SIGNATURE_NOTE_FIELDS;
 
 const promptList = z
   .array(
@@ -43,7 +47,11 @@ const signatureSettingsSchema = z.object({
   quickSignNote: z.string(),
   bulkSignNote: z.string(),
   rpmSelectByDos: z.boolean(),
-  bulkSignEnabled: z.boolean(),
+  bulkSignEnabled: z
+    .boolean()
+    .describe(
+      "the provider's opt-in to bulk signing; counts only where the clinic allows bulk signing. A user's own settings, else the clinic-wide ones ('0'); off by default",
+    ),
   isDefault: z.boolean().describe('true when nothing is stored for this user or clinic: the SPEC defaults'),
 });
 const signaturePatchSchema = z.strictObject({
@@ -95,28 +103,6 @@ async function assertSignatureSettingsOwner(db: Db | Tx, npi: string, userId: st
   if (!hasRoleHere) throw new NotFoundError('User');
 }
 
-async function readSignatureSettings(db: Db | Tx, npi: string, userId: string) {
-  const stored = await db
-    .selectFrom('signatureSettings')
-    .selectAll()
-    .where('clinicNpi', '=', npi)
-    .where('userId', 'in', [userId, CLINIC_WIDE_SETTINGS_USER_ID])
-    .execute();
-  // A user's own settings win; without them, the clinic's; without those, the SPEC defaults.
-  const row =
-    stored.find((entry) => entry.userId === userId) ??
-    stored.find((entry) => entry.userId === CLINIC_WIDE_SETTINGS_USER_ID);
-  const source = row ?? { ...buildDefaultSignatureSettings(userId) };
-  return {
-    userId,
-    ...Object.fromEntries(PROMPT_FIELDS.map((field) => [field, split(source[field])])),
-    ...Object.fromEntries(NOTE_FIELDS.map((field) => [field, source[field]])),
-    rpmSelectByDos: source.rpmSelectByDos,
-    bulkSignEnabled: source.bulkSignEnabled,
-    isDefault: !row || row.userId !== userId,
-  } as z.infer<typeof signatureSettingsSchema>;
-}
-
 /** SPEC §7 Customers: signature settings per clinic and user, and device-check settings per clinic. */
 export const clinicSettingsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   const tags = ['customers'];
@@ -139,7 +125,7 @@ export const clinicSettingsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (ap
       await assertClinicMember(db, actor, npi);
       if (userId !== CLINIC_WIDE_SETTINGS_USER_ID) assertMayManageSignatureSettings(actor, npi, userId);
       await assertSignatureSettingsOwner(db, npi, userId);
-      return readSignatureSettings(db, npi, userId);
+      return loadSignatureSettings(db, npi, userId);
     },
   );
 
@@ -162,7 +148,7 @@ export const clinicSettingsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (ap
         await assertClinicMember(tx, actor, npi);
         assertMayManageSignatureSettings(actor, npi, userId);
         await assertSignatureSettingsOwner(tx, npi, userId);
-        const before = await readSignatureSettings(tx, npi, userId);
+        const before = await loadSignatureSettings(tx, npi, userId);
         const merged = { ...before, ...request.body };
         const row = {
           clinicNpi: npi,
@@ -179,7 +165,7 @@ export const clinicSettingsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (ap
           .values(row)
           .onConflict((conflict) => conflict.columns(['clinicNpi', 'userId']).doUpdateSet(row))
           .execute();
-        const after = await readSignatureSettings(tx, npi, userId);
+        const after = await loadSignatureSettings(tx, npi, userId);
         await recordAuditEvent(tx, {
           clinicNpi: npi,
           entityType: 'setting',

@@ -66,6 +66,18 @@ describe('the global feature-flag and setting defaults', () => {
     });
     expect(wrong.statusCode).toBe(422);
     expect(wrong.json().details).toEqual([{ field: 'value', message: 'must be integer' }]);
+    // The default itself keeps to the setting's range.
+    for (const value of ['-3', '0', 501]) {
+      const outOfRange = await send(sysadmin, 'PUT', `/api/customers/defaults/workflows/${maxPages.id}`, {
+        ...body,
+        value,
+      });
+      expect(outOfRange.statusCode, String(value)).toBe(422);
+      expect(outOfRange.json().details).toEqual([
+        { field: 'value', message: 'must be a whole number from 1 to 500' },
+      ]);
+    }
+    expect((await mergedOf('1655154049')).settings.emrPdfMaxPageLength?.value).toBe(30);
     // Clinics keep their values under the name, so a default is never renamed.
     const renamed = await send(sysadmin, 'PUT', `/api/customers/defaults/workflows/${maxPages.id}`, {
       ...body,

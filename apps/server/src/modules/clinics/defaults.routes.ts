@@ -1,4 +1,4 @@
-import { assertCan, parseSettingValue, SETTING_VALUE_TYPES } from '@portal/domain';
+import { assertCan, checkSettingValue, SETTING_VALUE_TYPES } from '@portal/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type Db, inTransaction } from '../../db/transaction';
@@ -31,15 +31,18 @@ type Kind = 'feature-flags' | 'workflows';
 const TABLE = { 'feature-flags': 'featureFlagDefaults', workflows: 'workflowDefaults' } as const;
 const ENTITY = { 'feature-flags': 'feature-flag-default', workflows: 'workflow-default' } as const;
 
-/** A workflow default's value must fit its valueType (422 naming 'value'). */
-function checkValue(body: { valueType?: string; value?: string | number | null }) {
+/** A workflow default's value must fit its valueType and, for a number, its range (422 naming 'value'). */
+function checkValue(body: { name?: unknown; valueType?: string; value?: string | number | null }) {
   if (body.valueType === undefined || body.value === null || body.value === undefined)
     return body.value ?? null;
   const text = String(body.value);
-  const parsed = parseSettingValue(body.valueType as (typeof SETTING_VALUE_TYPES)[number], text);
-  if (!parsed.ok)
-    throw new UnprocessableError('The value does not match its valueType', [
-      { field: 'value', message: `must be ${body.valueType}` },
+  const checked = checkSettingValue(
+    { name: String(body.name), valueType: body.valueType as (typeof SETTING_VALUE_TYPES)[number] },
+    text,
+  );
+  if (!checked.ok)
+    throw new UnprocessableError('The value does not fit the setting', [
+      { field: 'value', message: checked.message },
     ]);
   return text;
 }
@@ -49,7 +52,7 @@ async function saveDefault(db: Db, actor: Actor, kind: Kind, body: Record<string
   const table = TABLE[kind];
   const values =
     kind === 'workflows'
-      ? { ...body, value: checkValue(body as { valueType: string; value: string | null }) }
+      ? { ...body, value: checkValue(body as { name: string; valueType: string; value: string | null }) }
       : body;
   return inTransaction(db, async (tx) => {
     const clash = await tx

@@ -98,6 +98,28 @@ describe('administering clinics', () => {
       'workflows.0.value',
     ],
     [
+      'a negative EMR PDF max page length',
+      {
+        npi: '1003000126',
+        name: 'X',
+        code: 'XX',
+        workflows: [{ name: 'emrPdfMaxPageLength', enabled: true, value: -3 }],
+      },
+      422,
+      'workflows.0.value',
+    ],
+    [
+      'an EMR PDF max page length above its range',
+      {
+        npi: '1003000126',
+        name: 'X',
+        code: 'XX',
+        workflows: [{ name: 'emrPdfMaxPageLength', enabled: true, value: '501' }],
+      },
+      422,
+      'workflows.0.value',
+    ],
+    [
       'an enum value outside its options',
       {
         npi: '1003000126',
@@ -135,6 +157,32 @@ describe('administering clinics', () => {
       name: 'Mine Now',
     });
     expect(renamed.statusCode).toBe(403);
+  });
+
+  it("a clinic admin's page length of -3 answers 422 naming the field and its range; nothing is written", async () => {
+    const clinic = await clinicByNpi(OWN_CLINIC_NPI);
+    const auditEvents = () =>
+      portal.db
+        .selectFrom('auditEvents')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('entityId', '=', clinic.id)
+        .executeTakeFirstOrThrow();
+    const eventsBefore = await auditEvents();
+    const response = await send(clinicAdmin, 'PUT', `/api/customers/organizations/${clinic.id}`, {
+      ...payloadOf(clinic),
+      workflows: [
+        { name: 'signatureLabel', enabled: true, value: 'Read by:' },
+        { name: 'emrPdfMaxPageLength', enabled: true, value: -3 },
+      ],
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().details).toEqual([
+      { field: 'workflows.1.value', message: 'must be a whole number from 1 to 500' },
+    ]);
+    const after = await clinicByNpi(OWN_CLINIC_NPI);
+    expect(after.clinicWorkflows).toEqual(clinic.clinicWorkflows);
+    expect(after.settings.emrPdfMaxPageLength).toEqual(clinic.settings.emrPdfMaxPageLength);
+    expect(await auditEvents()).toEqual(eventsBefore);
   });
 
   it('the clinic admin of clinic A cannot touch clinic B: 404', async () => {

@@ -1,4 +1,4 @@
-import { assertCan, parseSettingValue, type SettingValueType } from '@portal/domain';
+import { assertCan, checkSettingValue, type SettingValueType } from '@portal/domain';
 import { type Db, inTransaction, type Tx } from '../../db/transaction';
 import {
   ConflictError,
@@ -14,7 +14,10 @@ import { findFeatureFlagDefaults, findWorkflowDefaults } from './clinics.reposit
 import type { OrganizationInput } from './clinics.schemas';
 import { loadOrganizationResponse } from './load-organization-responses';
 
-/** Flags and settings must name a known default; a setting's value must fit its valueType (422 otherwise). */
+/**
+ * Flags and settings must name a known default; a setting's value must fit its valueType and, for a number,
+ * its range (findSettingRange): 422 naming the field otherwise.
+ */
 async function validateConfiguration(tx: Tx, input: Pick<OrganizationInput, 'featureFlags' | 'workflows'>) {
   const [flagDefaults, workflowDefaults] = await Promise.all([
     findFeatureFlagDefaults(tx),
@@ -43,8 +46,8 @@ async function validateConfiguration(tx: Tx, input: Pick<OrganizationInput, 'fea
     }
     const raw = workflow.value === undefined || workflow.value === null ? null : String(workflow.value);
     if (raw !== null) {
-      const parsed = parseSettingValue(valueType, raw);
-      if (!parsed.ok) problems.push({ field: `workflows.${index}.value`, message: `must be ${valueType}` });
+      const checked = checkSettingValue({ name: workflow.name, valueType }, raw);
+      if (!checked.ok) problems.push({ field: `workflows.${index}.value`, message: checked.message });
     }
     return { ...workflow, value: raw };
   });

@@ -1,42 +1,66 @@
-import { assertCan, isBulkSignableDocumentType } from '@portal/domain';
-import type { Db } from '../../db/transaction';
+import {
+  assertCan,
+  describeBulkSigning,
+  isHighAlert,
+  type MergedClinicConfiguration,
+  partitionForBulkSigning,
+} from '@portal/domain';
+import type { DocumentRow } from '../../db/schema';
+import type { Db, Tx } from '../../db/transaction';
 import { HttpError } from '../../http/errors';
 import type { Actor } from '../../plugins/authenticate';
-import { loadClinicConfiguration } from '../clinics/load-clinic-configuration';
-import { findDocumentById } from './documents.repository';
+import { loadSignatureSettings } from '../clinics/load-signature-settings';
+import { DocumentStateError } from './document-state-error';
 import { type SignInput, signDocument } from './sign-document';
 import type { DocumentStorage } from './storage/file-storage';
 
 export type BulkResult = { reportId: string; success: boolean };
 
 /**
- * Signs many documents, each in its own transaction, so one failure never undoes another's signature.
- * With `bulk`, the clinic must allow bulk e-signing (flag and setting) and alerts are skipped unless the
- * clinic lets physicians bulk-sign alerts (SPEC §6). Every id gets a {reportId, success} answer.
+ * The bulk-signing rule on one locked document (describeBulkSigning and partitionForBulkSigning, the
+ * rule the web's dialogs state): the signer may bulk-sign at its clinic (the bulk e-signing flag, the
+ * 'enable bulk signing' setting and their signature settings' bulkSignEnabled opt-in), the document
+ * is not a high alert (never, whatever the flags), and it is an alert only while physicianBulkSignAlerts
+ * is on.
+ */
+async function assertBulkSignable(
+  tx: Tx,
+  actor: Actor,
+  document: DocumentRow,
+  configuration: MergedClinicConfiguration,
+) {
+  assertCan(actor.user, 'document:bulk-sign', document.clinicNpi, configuration);
+  const settings = await loadSignatureSettings(tx, document.clinicNpi, actor.id);
+  const state = describeBulkSigning(configuration, settings);
+  if (!state.allowed) throw new HttpError(403, state.summary);
+  if (partitionForBulkSigning([document], configuration).signable.length === 0) {
+    throw new DocumentStateError(
+      isHighAlert(document)
+        ? 'High alerts are never bulk-signed: open the alert and sign it on its own'
+        : 'Alerts are not bulk-signed at this clinic',
+      [{ field: 'alert', message: isHighAlert(document) ? 'is high' : 'is an alert' }],
+    );
+  }
+}
+
+/**
+ * Signs many documents (bulk sign, Sign all, and sign by id list), each in its own transaction, so one
+ * failure never undoes another's signature. Every id gets a {reportId, success} answer; the bulk-signing
+ * rule is checked under each document's row lock, so a document that became a high alert a moment ago is
+ * refused. A high alert is signed only on its own (PATCH /api/reports/:id/sign).
  */
 export async function signDocuments(
   context: { db: Db; storage: DocumentStorage },
   actor: Actor,
   ids: readonly string[],
-  input: SignInput & { bulk: boolean },
+  input: SignInput,
 ): Promise<BulkResult[]> {
   const results: BulkResult[] = [];
-  const configurations = new Map<string, Awaited<ReturnType<typeof loadClinicConfiguration>>>();
   for (const id of ids) {
     try {
-      if (input.bulk) {
-        const document = await findDocumentById(context.db, id);
-        if (!document) throw new HttpError(404, 'Document not found');
-        let configuration = configurations.get(document.clinicNpi);
-        if (!configuration) {
-          configuration = await loadClinicConfiguration(context.db, document.clinicNpi);
-          configurations.set(document.clinicNpi, configuration);
-        }
-        assertCan(actor.user, 'document:bulk-sign', document.clinicNpi, configuration);
-        if (!isBulkSignableDocumentType(document.type, configuration))
-          throw new HttpError(409, 'Alerts are not bulk-signed');
-      }
-      await signDocument(context, actor, id, input);
+      await signDocument(context, actor, id, input, {
+        beforeSign: (tx, document, configuration) => assertBulkSignable(tx, actor, document, configuration),
+      });
       results.push({ reportId: id, success: true });
     } catch {
       results.push({ reportId: id, success: false });

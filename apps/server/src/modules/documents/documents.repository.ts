@@ -22,7 +22,7 @@ const STATUS_RANKS: Record<string, number> = {
 export const COUNT_CAP = 1000;
 
 /** A sort key column: its SQL, and whether an ascending public sort reads it ascending. */
-type SortColumn = { expression: RawBuilder<unknown>; ascending: boolean };
+type SortColumn = { expression: RawBuilder<unknown> | ReturnType<typeof sql.ref>; ascending: boolean };
 
 // The public sort fields and the indexed columns behind them. 'dos' ascending is oldest first, which is
 // dos_key (minus the epoch) descending; 'pinned' and 'alert' ascending put pinned and high alerts first.
@@ -41,11 +41,8 @@ const SORT_COLUMNS: Record<DocumentSortField, SortColumn[]> = {
   updatedAt: [{ expression: sql`d.updated_at`, ascending: true }],
 };
 
-export function resolveSortColumns(sort: readonly string[], groupByPatient: boolean): SortColumn[] {
-  const fields = groupByPatient
-    ? ['patient', ...sort.filter((field) => field.replace(/^-/, '') !== 'patient')]
-    : sort;
-  const columns = fields.flatMap((field) => {
+export function resolveSortColumns(sort: readonly string[]): SortColumn[] {
+  const columns = sort.flatMap((field) => {
     const descending = field.startsWith('-');
     const name = (descending ? field.slice(1) : field) as DocumentSortField;
     return SORT_COLUMNS[name].map((column) => ({
@@ -55,6 +52,25 @@ export function resolveSortColumns(sort: readonly string[], groupByPatient: bool
   });
   // The id breaks ties, so every row has one place and keyset pages never overlap or skip.
   return [...columns, { expression: sql`d.id`, ascending: true }];
+}
+
+/**
+ * Grouped by patient (SPEC §4, the to-do view): each patient's documents stay together, and the groups
+ * come in the order of their most urgent document (its keys in the row order), never alphabetically.
+ * A group's keys are the first row's keys of its window, which end with that row's id: unique per group.
+ * The page reads these keys from the grouped subquery `g`; the cursor holds them.
+ */
+export function groupSortColumnsByPatient(rowColumns: readonly SortColumn[]): SortColumn[] {
+  return [
+    ...rowColumns.map((column, index) => ({
+      expression: sql.ref(`g.groupKey${index}`),
+      ascending: column.ascending,
+    })),
+    ...rowColumns.map((column, index) => ({
+      expression: sql.ref(`g.sortKey${index}`),
+      ascending: column.ascending,
+    })),
+  ];
 }
 
 /** Rows after the cursor: a row comparison when every key runs one way (one index range), else expanded. */
@@ -160,46 +176,76 @@ function cappedMatches(query: ReturnType<typeof filteredDocuments>, sortColumns:
   return capped.limit(COUNT_CAP + 1);
 }
 
-/** One page of documents in the requested order, continuing after a cursor or at an offset. */
+function orderList(columns: readonly SortColumn[]) {
+  return sql.join(
+    columns.map((column) => sql`${column.expression} ${sql.raw(column.ascending ? 'ASC' : 'DESC')}`),
+  );
+}
+
+/**
+ * One page of documents in the requested order (`sortColumns`, the row order), continuing after a cursor
+ * or at an offset; `groupByPatient` keeps each patient's documents together (groupSortColumnsByPatient).
+ */
 export async function findDocumentsPage(
   db: Executor,
   options: {
     filters: DocumentFilters;
     sortColumns: SortColumn[];
+    groupByPatient?: boolean | undefined;
     limit: number;
     offset?: number | undefined;
     cursorValues?: unknown[] | null | undefined;
     withCount: boolean;
   },
 ) {
-  const { filters, sortColumns, limit } = options;
-  let page = filteredDocuments(db, filters)
+  const { filters, sortColumns: rowColumns, limit } = options;
+  const rows = filteredDocuments(db, filters)
     .selectAll('d')
     .select('o.name as clinicName')
-    .select(sortColumns.map((column, index) => sql<unknown>`${column.expression}`.as(`sortKey${index}`)));
-  if (options.cursorValues) page = page.where(afterCursor(sortColumns, options.cursorValues));
-  for (const column of sortColumns) page = page.orderBy(column.expression, column.ascending ? 'asc' : 'desc');
+    .select(rowColumns.map((column, index) => sql<unknown>`${column.expression}`.as(`sortKey${index}`)));
+  const pageColumns = options.groupByPatient ? groupSortColumnsByPatient(rowColumns) : rowColumns;
+  const keyNames = options.groupByPatient
+    ? [
+        ...rowColumns.map((_c, index) => `groupKey${index}`),
+        ...rowColumns.map((_c, index) => `sortKey${index}`),
+      ]
+    : rowColumns.map((_c, index) => `sortKey${index}`);
+  // The grouped page reads the same columns from its subquery: typed as the plain one, which it extends.
+  let page = options.groupByPatient
+    ? (db
+        .selectFrom(
+          rows
+            .select(
+              rowColumns.map((column, index) =>
+                sql<unknown>`first_value(${column.expression}) OVER (PARTITION BY d.clinic_npi, d.patient_id ORDER BY ${orderList(rowColumns)})`.as(
+                  `groupKey${index}`,
+                ),
+              ),
+            )
+            .as('g'),
+        )
+        .selectAll('g') as unknown as typeof rows)
+    : rows;
+  if (options.cursorValues) page = page.where(afterCursor(pageColumns, options.cursorValues));
+  for (const column of pageColumns) page = page.orderBy(column.expression, column.ascending ? 'asc' : 'desc');
   page = page.limit(limit + 1);
   if (!options.cursorValues && options.offset) page = page.offset(options.offset);
 
-  const [rows, count] = await Promise.all([
+  const [found, count] = await Promise.all([
     page.execute(),
     options.withCount
       ? db
           .selectFrom(
-            cappedMatches(filteredDocuments(db, filters), filters.search ? [] : sortColumns).as('capped'),
+            cappedMatches(filteredDocuments(db, filters), filters.search ? [] : rowColumns).as('capped'),
           )
           .select((eb) => eb.fn.countAll<number>().as('count'))
           .executeTakeFirstOrThrow()
       : Promise.resolve(null),
   ]);
-  const hasMore = rows.length > limit;
-  const visible = hasMore ? rows.slice(0, limit) : rows;
+  const hasMore = found.length > limit;
+  const visible = hasMore ? found.slice(0, limit) : found;
   const last = visible.at(-1) as Record<string, unknown> | undefined;
-  const nextCursor =
-    hasMore && last
-      ? encodeCursor(sortColumns.map((_column, index) => normaliseKey(last[`sortKey${index}`])))
-      : null;
+  const nextCursor = hasMore && last ? encodeCursor(keyNames.map((name) => normaliseKey(last[name]))) : null;
   const counted = count ? Number(count.count) : null;
   return {
     rows: visible,
@@ -225,4 +271,15 @@ export async function findDocumentById(db: Executor, id: string, options: { forU
     .where('d.id', '=', id);
   if (options.forUpdate) query = query.forUpdate('d');
   return query.executeTakeFirst();
+}
+
+/**
+ * How many documents match the list's filters, uncapped: the reminders count a user's to-do list with
+ * the very filters GET /api/reports applies, so the number in the e-mail is the number in the inbox.
+ */
+export async function countDocuments(db: Executor, filters: DocumentFilters): Promise<number> {
+  const row = await filteredDocuments(db, filters)
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
 }

@@ -178,14 +178,14 @@ export const documentsRoutes: FastifyPluginAsyncZod<DocumentsContext> = async (a
       config: { permission: 'document:bulk-sign' },
       schema: {
         tags,
-        summary:
-          'Bulk-sign documents (gated by the bulk e-signing flag and setting; alerts per physicianBulkSignAlerts)',
+        summary: 'Bulk-sign documents (Bulk sign and Sign all)',
+        description:
+          "Each id answers {reportId, success}. success is false unless the signer may bulk-sign at the document's clinic (the bulk e-signing flag, the 'enable bulk signing' setting and the signer's signature settings' bulkSignEnabled) and the document may be bulk-signed: never a high alert, whatever the flags; other alerts only with physicianBulkSignAlerts. Unassigned documents are first reassigned to the signer.",
         body: bulkSignBodySchema,
         response: { 200: bulkResultsSchema, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) =>
-      signDocuments(context, requireActor(request), request.body.ids, { ...request.body, bulk: true }),
+    async (request) => signDocuments(context, requireActor(request), request.body.ids, request.body),
   );
 
   app.post(
@@ -195,12 +195,13 @@ export const documentsRoutes: FastifyPluginAsyncZod<DocumentsContext> = async (a
       schema: {
         tags,
         summary: 'Sign documents by id list',
+        description:
+          'Signing a list is bulk signing: the same rule as bulk-sign applies to each id (a high alert is never signed here; sign it on its own with PATCH /api/reports/{id}/sign).',
         body: signBodySchema.extend({ ids: idList }),
         response: { 200: bulkResultsSchema, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) =>
-      signDocuments(context, requireActor(request), request.body.ids, { ...request.body, bulk: false }),
+    async (request) => signDocuments(context, requireActor(request), request.body.ids, request.body),
   );
 
   app.patch(

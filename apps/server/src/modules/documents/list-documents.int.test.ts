@@ -15,6 +15,7 @@ type ListBody = {
       type: string;
       dos: string;
       patientLastName: string;
+      patientId: string;
       clinicNpi: string;
     };
   }[];
@@ -139,10 +140,76 @@ describe('the document list query', () => {
     expect(dates).toEqual([...dates].sort().reverse());
   });
 
-  it('groups the to-do view by patient', async () => {
-    const { body } = await list('filter[status]=unsigned&groupBy=patient&page[limit]=100');
-    const names = body.data.map((doc) => doc.attributes.patientLastName);
-    expect(names).toEqual([...names].sort());
+  it('puts alerts by level in the default order: high, then medium, then low, then the rest', async () => {
+    const { body } = await list('filter[status]=unsigned&page[limit]=100');
+    const levels = body.data.filter((doc) => !doc.attributes.isPinned).map((doc) => doc.attributes.alert);
+    const rank = (level: string | null) => (level === null ? 3 : ['high', 'medium', 'low'].indexOf(level));
+    expect(new Set(levels)).toEqual(new Set(['high', 'medium', 'low', null]));
+    expect(levels.map(rank)).toEqual([...levels.map(rank)].sort((a, b) => a - b));
+  });
+
+  it('groups the to-do view by patient, the group of the most urgent document first, never alphabetically', async () => {
+    // Zimmer (last alphabetically) has the only unsigned high alert of this story; Abel, the first name,
+    // has an older report only.
+    const insertFor = async (
+      patientId: string,
+      options: Omit<Parameters<typeof insertDocument>[2], 'clinicNpi'>,
+    ) => {
+      const document = await insertDocument(portal.db, portal.storage, {
+        clinicNpi: OWN_CLINIC_NPI,
+        ...options,
+      });
+      await portal.db.updateTable('documents').set({ patientId }).where('id', '=', document.id).execute();
+      return document;
+    };
+    const zimmerReport = await insertFor('GROUP-Z', {
+      patientLastName: 'Zimmer',
+      dos: new Date(Date.UTC(2026, 0, 2)),
+    });
+    const zimmerAlert = await insertFor('GROUP-Z', {
+      patientLastName: 'Zimmer',
+      type: 'crm-alert',
+      alert: 'high',
+      dos: new Date(Date.UTC(2026, 0, 3)),
+    });
+    const abel = await insertFor('GROUP-A', { patientLastName: 'Abel', dos: new Date(Date.UTC(2026, 0, 1)) });
+    const query = 'filter[status]=unsigned&groupBy=patient&search=group-';
+    try {
+      const { body } = await list(`${query}&page[limit]=100`);
+      expect(body.data.map((doc) => doc.id)).toEqual([zimmerAlert.id, zimmerReport.id, abel.id]);
+
+      // The whole to-do list: each patient's documents together, groups in the order of their first.
+      const { body: all } = await list('filter[status]=unsigned&groupBy=patient&page[limit]=100');
+      const patientOf = (doc: ListBody['data'][number]) =>
+        `${doc.attributes.clinicNpi}/${doc.attributes.patientId}`;
+      const patients = all.data.map(patientOf);
+      const groups = patients.filter((patient, index) => patient !== patients[index - 1]);
+      expect(new Set(groups).size).toBe(groups.length);
+      const { body: ungrouped } = await list('filter[status]=unsigned&page[limit]=100');
+      const firsts = groups.map((patient) => ungrouped.data.findIndex((doc) => patientOf(doc) === patient));
+      expect(firsts).toEqual([...firsts].sort((a, b) => a - b));
+      // Not alphabetical: Zimmer's high alert puts that group before Abel's.
+      expect(groups.indexOf(`${OWN_CLINIC_NPI}/GROUP-Z`)).toBeLessThan(
+        groups.indexOf(`${OWN_CLINIC_NPI}/GROUP-A`),
+      );
+
+      // Paged by keyset, grouped pages hold every document once, in the same order.
+      const seen: string[] = [];
+      let next = 'filter[status]=unsigned&groupBy=patient&page[limit]=4';
+      for (let page = 0; page < 20; page++) {
+        const { status, body: part } = await list(next);
+        expect(status).toBe(200);
+        seen.push(...part.data.map((doc) => doc.id));
+        if (!part.links.next) break;
+        next = part.links.next.split('?')[1] ?? '';
+      }
+      expect(seen).toEqual(all.data.map((doc) => doc.id));
+    } finally {
+      await portal.db
+        .deleteFrom('documents')
+        .where('id', 'in', [zimmerReport.id, zimmerAlert.id, abel.id])
+        .execute();
+    }
   });
 
   it.each([

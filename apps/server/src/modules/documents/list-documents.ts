@@ -29,9 +29,11 @@ export async function listDocuments(db: Db, actor: Actor, query: DocumentListQue
     before: query['filter[dosBefore]'],
   });
 
-  const sortColumns = resolveSortColumns(query.sort, query.groupBy === 'patient');
+  const sortColumns = resolveSortColumns(query.sort);
+  // Grouped, the cursor holds each row's group keys as well as its own.
+  const groupByPatient = query.groupBy === 'patient';
   const cursorValues = query['page[cursor]']
-    ? decodeCursor(query['page[cursor]'], sortColumns.length)
+    ? decodeCursor(query['page[cursor]'], sortColumns.length * (groupByPatient ? 2 : 1))
     : undefined;
   if (cursorValues === null) {
     throw new BadRequestError('Invalid page[cursor]', [
@@ -57,6 +59,7 @@ export async function listDocuments(db: Db, actor: Actor, query: DocumentListQue
       search: query.search,
     },
     sortColumns,
+    groupByPatient,
     limit: query['page[limit]'],
     offset: query['page[offset]'],
     cursorValues,

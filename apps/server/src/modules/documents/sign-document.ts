@@ -69,6 +69,14 @@ export async function signDocument(
   actor: Actor,
   documentId: string,
   input: SignInput,
+  options: {
+    /** Checks run on the locked row before anything is written (the bulk-signing rule); throw to refuse. */
+    beforeSign?: (
+      tx: Tx,
+      document: DocumentRow,
+      configuration: MergedClinicConfiguration,
+    ) => Promise<void> | void;
+  } = {},
 ) {
   return inTransaction(context.db, async (tx) => {
     const { document: found } = await getVisibleDocument(tx, actor, documentId, { forUpdate: true });
@@ -79,6 +87,7 @@ export async function signDocument(
       ]);
     }
     const configuration = await loadClinicConfiguration(tx, found.clinicNpi);
+    await options.beforeSign?.(tx, found, configuration);
     const document = await assignToActorIfUnassigned(tx, found, actor);
     const note = nextNote(document.note, input);
     const signedAt = new Date();

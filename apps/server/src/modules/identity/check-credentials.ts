@@ -13,7 +13,8 @@ export type CredentialCheck = { ok: true; userId: string } | { ok: false };
 
 /**
  * Checks an email and password. Five failures in a row lock the account for 15 minutes; a user with
- * isLocked set cannot sign in at all. A right password during a lockout still fails.
+ * isLocked set cannot sign in at all. A right password during a lockout still fails. A success records
+ * the time as the user's last sign-in.
  */
 export async function checkCredentials(
   db: Db,
@@ -41,12 +42,12 @@ export async function checkCredentials(
     return { ok: false };
   }
 
-  if (user.failedLoginCount > 0 || user.loginLockedUntil) {
-    await db
-      .updateTable('users')
-      .set({ failedLoginCount: 0, loginLockedUntil: null })
-      .where('id', '=', user.id)
-      .execute();
-  }
+  // A sign-in is not a change to the user: it is recorded for the Users screen, not audited, and leaves
+  // updatedAt alone.
+  await db
+    .updateTable('users')
+    .set({ failedLoginCount: 0, loginLockedUntil: null, lastSignInAt: now })
+    .where('id', '=', user.id)
+    .execute();
   return { ok: true, userId: user.id };
 }

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../../db/transaction';
 import { sendError } from '../../plugins/error-handler';
+import { forgotPasswordRoutes } from './forgot-password.routes';
 import { interactionRoutes } from './interaction.routes';
 import { loadCookieKeys, loadSigningKeys, toPublicJwks } from './key-store';
 import { createEmbeddedProvider } from './oidc-provider';
@@ -24,14 +25,20 @@ export type IdentityPluginOptions = {
   rateLimitPerAccountPerMinute: number;
   /** Where the counters live: Redis when set, else the database (shared by every instance either way). */
   redisUrl: string | undefined;
+  /** The portal's name, in the e-mail a forgotten password sends. */
+  appTitle?: string;
 };
 
 const MINUTE_MS = 60_000;
+/** 'Forgot password?' e-mails one account at most this many links in RESET_EMAIL_WINDOW_MS, whoever asks. */
+export const RESET_EMAILS_PER_ACCOUNT = 3;
+const RESET_EMAIL_WINDOW_MS = 15 * MINUTE_MS;
 
 const RATE_LIMITED_PATHS = [
   /^\/idp\/token\/?$/,
   /^\/interaction\/[^/]+\/login\/?$/,
   /^\/account\/password-change\//,
+  /^\/account\/forgot-password\/?$/,
 ];
 
 /** Mounts the embedded OpenID provider at /idp with its login pages, and rate-limits its entry points. */
@@ -51,6 +58,15 @@ export const identityPlugin = fp(async (app: FastifyInstance, options: IdentityP
   const limits: SignInLimits = {
     async perAccount(email) {
       return hitOrAllow(app, store, rateLimitKey('account', email), options.rateLimitPerAccountPerMinute);
+    },
+    async resetEmails(email) {
+      return hitOrAllow(
+        app,
+        store,
+        rateLimitKey('reset-email', email),
+        RESET_EMAILS_PER_ACCOUNT,
+        RESET_EMAIL_WINDOW_MS,
+      );
     },
   };
   // Registered before middie, so it runs before the provider sees the request. request.ip is the
@@ -80,10 +96,22 @@ export const identityPlugin = fp(async (app: FastifyInstance, options: IdentityP
   app.use('/idp', provider.callback());
   await app.register(interactionRoutes, { db: options.db, provider, limits });
   await app.register(passwordChangeRoutes, { db: options.db });
+  await app.register(forgotPasswordRoutes, {
+    db: options.db,
+    publicUrl: options.publicUrl,
+    appTitle: options.appTitle ?? 'Remote Monitoring Portal',
+    limits,
+  });
 });
 
-/** The per-account sign-in limit, checked by the login form once it knows the e-mail. */
-export type SignInLimits = { perAccount(email: string): Promise<RateLimitVerdict> };
+/**
+ * The per-account limits, checked once the e-mail is known: sign-in attempts (the login form and 'Forgot
+ * password?'), and password links e-mailed to one account, so nobody can flood someone's inbox.
+ */
+export type SignInLimits = {
+  perAccount(email: string): Promise<RateLimitVerdict>;
+  resetEmails(email: string): Promise<RateLimitVerdict>;
+};
 
 /** A counter store that cannot be reached must not turn sign-in into a 500: it allows, and says so. */
 async function hitOrAllow(
@@ -91,9 +119,10 @@ async function hitOrAllow(
   store: RateLimitStore,
   key: string,
   limit: number,
+  windowMs = MINUTE_MS,
 ): Promise<RateLimitVerdict> {
   try {
-    return await store.hit(key, { limit, windowMs: MINUTE_MS });
+    return await store.hit(key, { limit, windowMs });
   } catch (error) {
     app.log.warn({ err: { type: (error as Error).name } }, 'rate-limit counters unavailable; allowing');
     return { allowed: true };

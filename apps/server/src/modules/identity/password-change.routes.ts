@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { type Db, inTransaction } from '../../db/transaction';
 import { recordAuditEvent } from '../audit/record-audit-event';
 import { hashPassword } from './passwords';
-import { renderPasswordChangePage, renderProviderPage } from './provider-pages';
+import { FORGOT_PASSWORD_PATH, renderPasswordChangePage, renderProviderPage } from './provider-pages';
 
 export const MIN_PASSWORD_LENGTH = 12;
 
@@ -21,7 +21,7 @@ const body = z.object({
 const expiredPage = () =>
   renderProviderPage({
     title: 'Link expired',
-    body: '<p>This password link has expired or was already used. Ask your administrator for a new one.</p>',
+    body: `<p>This password link has expired or was already used.</p><p>Ask for a new one with <a href="${FORGOT_PASSWORD_PATH}">Forgot password?</a>, or ask your administrator.</p>`,
   });
 
 async function findUsableTicket(db: Db, token: string) {

@@ -16,9 +16,12 @@ export type RateLimitStore = {
   close(): Promise<void>;
 };
 
-/** What is limited: 'ip' keys are client addresses, 'account' keys e-mail addresses (case-insensitive). */
-export function rateLimitKey(kind: 'ip' | 'account', value: string): string {
-  const normalised = kind === 'account' ? value.trim().toLowerCase() : value;
+/**
+ * What is limited: 'ip' keys are client addresses; 'account' (sign-in attempts) and 'reset-email'
+ * (password links e-mailed) keys are e-mail addresses, case-insensitive.
+ */
+export function rateLimitKey(kind: 'ip' | 'account' | 'reset-email', value: string): string {
+  const normalised = kind === 'ip' ? value : value.trim().toLowerCase();
   return createHash('sha256').update(`${kind}\u0000${normalised}`).digest('hex');
 }
 

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getSamplePdf, insertDocument, insertUser, OWN_CLINIC_NPI } from '../../test-support/fixtures';
+import {
+  getSamplePdf,
+  insertDocument,
+  insertUser,
+  OTHER_CLINIC_NPI,
+  OWN_CLINIC_NPI,
+} from '../../test-support/fixtures';
 import { bearer, signIn, type Tokens } from '../../test-support/sign-in';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { reminderPeriod, runReminders } from './reminders';
@@ -326,6 +332,78 @@ describe('daily and weekly reminders', () => {
         kind: 'daily-reminder',
         sentAt: null,
       });
+    } finally {
+      await portal.close();
+    }
+  });
+
+  it("count exactly the provider's to-do list (GET /api/reports, assigned to me, unsigned) and link to it", async () => {
+    const portal = await createTestApp();
+    try {
+      const assignedToProvider = { assignedTo: 'auth0|demo-provider' };
+      // In the list: three unsigned documents assigned to the provider at their clinic.
+      for (let index = 0; index < 3; index++) {
+        await insertDocument(portal.db, portal.storage, { clinicNpi: OWN_CLINIC_NPI, ...assignedToProvider });
+      }
+      // Not in the list, so not in the count: hidden, in the trash, signed, someone else's, unassigned,
+      // and one at a clinic where the provider holds no role (assigned before the role was taken away).
+      const hidden = await insertDocument(portal.db, portal.storage, {
+        clinicNpi: OWN_CLINIC_NPI,
+        ...assignedToProvider,
+      });
+      await portal.db.updateTable('documents').set({ isHidden: true }).where('id', '=', hidden.id).execute();
+      const trashed = await insertDocument(portal.db, portal.storage, {
+        clinicNpi: OWN_CLINIC_NPI,
+        ...assignedToProvider,
+      });
+      await portal.db
+        .updateTable('documents')
+        .set({ deletedAt: new Date() })
+        .where('id', '=', trashed.id)
+        .execute();
+      await insertDocument(portal.db, portal.storage, {
+        clinicNpi: OWN_CLINIC_NPI,
+        status: 'signed',
+        ...assignedToProvider,
+      });
+      await insertDocument(portal.db, portal.storage, {
+        clinicNpi: OWN_CLINIC_NPI,
+        assignedTo: 'auth0|demo-nurse',
+      });
+      await insertDocument(portal.db, portal.storage, { clinicNpi: OWN_CLINIC_NPI, assignedTo: null });
+      await insertDocument(portal.db, portal.storage, { clinicNpi: OTHER_CLINIC_NPI, ...assignedToProvider });
+
+      const provider = await signIn(portal.app, 'provider@example.org');
+      const inbox = await portal.app.inject({
+        url: '/api/reports?filter[assignedTo]=me&filter[status]=unsigned&filter[clinicNpi]=any',
+        headers: bearer(provider),
+      });
+      expect(inbox.statusCode).toBe(200);
+      const inboxCount = inbox.json().metadata.totalCount as number;
+      expect(inboxCount).toBe(3);
+
+      expect(
+        await runReminders(portal.db, {
+          kind: 'weekly',
+          period: 'week-of-2026-11-30',
+          publicUrl: 'http://portal.test',
+        }),
+      ).toBe(2); // the provider, and the nurse for the one assigned to her
+      const notification = await portal.db
+        .selectFrom('notifications')
+        .selectAll()
+        .where('userId', '=', 'auth0|demo-provider')
+        .executeTakeFirstOrThrow();
+      expect(notification.title).toBe(`You have ${inboxCount} unsigned documents`);
+      const link = '/signature/dashboard/?clinicNpi=any&serviceLine=any&type=any&status=todo&assignedTo=me';
+      expect(notification.url).toBe(link);
+      const email = await portal.db
+        .selectFrom('emailOutbox')
+        .selectAll()
+        .where('toAddress', '=', 'provider@example.org')
+        .executeTakeFirstOrThrow();
+      expect(email.subject).toBe(`You have ${inboxCount} unsigned documents`);
+      expect(email.body).toContain(`http://portal.test${link}`);
     } finally {
       await portal.close();
     }

@@ -1,7 +1,9 @@
-import { formatUserDisplayName } from '@portal/domain';
+import { buildMyToDoLink, formatUserDisplayName } from '@portal/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import { type Db, inTransaction } from '../../db/transaction';
+import { countDocuments } from '../documents/documents.repository';
+import { clinicsWherePermitted } from '../users/users.access';
 import { createNotifications } from './create-notifications';
 import { enqueueEmails } from './email-outbox';
 
@@ -27,9 +29,11 @@ export function reminderPeriod(kind: ReminderKind, now: Date, hourUtc: number): 
 }
 
 /**
- * Reminds every user whose digest preference is on of the unsigned documents assigned to them, in-app
- * and by e-mail. The run is recorded first, so across instances each period is reminded once.
- * Returns how many users were reminded (0 when another run had the period).
+ * Reminds every user whose digest preference is on of their to-do list, in-app and by e-mail: the unsigned
+ * documents assigned to them, not hidden or in the trash, at the clinics where they may read documents.
+ * That is exactly GET /api/reports?filter[assignedTo]=me&filter[status]=unsigned (countDocuments with the
+ * list's own filters), and the reminder links to that view. The run is recorded first, so across instances
+ * each period is reminded once. Returns how many users were reminded (0 when another run had the period).
  */
 export async function runReminders(
   db: Db,
@@ -46,9 +50,9 @@ export async function runReminders(
     const preference = options.kind === 'daily' ? 'enableDailyDigest' : 'enableWeeklyDigest';
     // Defaults until a user chooses: weekly on, daily off.
     const defaultOn = options.kind === 'weekly';
-    const users = await tx
+    // Candidates: someone with at least one unsigned document assigned; each is then counted exactly.
+    const candidates = await tx
       .selectFrom('users')
-      .innerJoin('documents', 'documents.assignedTo', 'users.id')
       .leftJoin('notificationPreferences', 'notificationPreferences.userId', 'users.id')
       .select([
         'users.id',
@@ -57,32 +61,49 @@ export async function runReminders(
         'users.lastName',
         'users.title',
         'users.suffixes',
-        'users.roles',
       ])
-      .select((eb) => eb.fn.countAll<number>().as('unsigned'))
+      .select('users.roles')
       .where('users.isLocked', '=', false)
-      .where('documents.status', '=', 'unsigned')
-      .where('documents.deletedAt', 'is', null)
       .where(sql<boolean>`coalesce(${sql.ref(`notificationPreferences.${preference}`)}, ${defaultOn})`)
-      .groupBy(['users.id'])
+      .where(({ exists, selectFrom }) =>
+        exists(
+          selectFrom('documents')
+            .select(sql`1`.as('one'))
+            .whereRef('documents.assignedTo', '=', 'users.id')
+            .where('documents.status', '=', 'unsigned'),
+        ),
+      )
+      .orderBy('users.id')
       .execute();
+    const users: ((typeof candidates)[number] & { unsigned: number })[] = [];
+    for (const user of candidates) {
+      const unsigned = await countDocuments(tx, {
+        scope: clinicsWherePermitted(user, 'document:read'),
+        statuses: ['unsigned'],
+        assignedTo: user.id,
+        hidden: 'exclude',
+        deleted: 'exclude',
+      });
+      if (unsigned > 0) users.push({ ...user, unsigned });
+    }
     const period = options.kind === 'daily' ? 'today' : 'this week';
+    const link = buildMyToDoLink();
     for (const user of users) {
-      const count = Number(user.unsigned);
+      const count = user.unsigned;
       const documents = count === 1 ? '1 unsigned document' : `${count} unsigned documents`;
       await createNotifications(tx, {
         userIds: [user.id],
         type: options.kind === 'daily' ? 'daily-reminder' : 'weekly-reminder',
         title: `You have ${documents}`,
-        text: `${documents === '1 unsigned document' ? 'It is' : 'They are'} waiting for your review ${period}.`,
-        url: '/signature/dashboard/',
+        text: `${count === 1 ? 'It is' : 'They are'} assigned to you and waiting for your review ${period}.`,
+        url: link,
       });
     }
     // E-mails name counts only: no patient ever leaves in a reminder.
     await enqueueEmails(
       tx,
       users.map((user) => {
-        const count = Number(user.unsigned);
+        const count = user.unsigned;
         return {
           to: user.email,
           kind: `${options.kind}-reminder`,
@@ -91,7 +112,7 @@ export async function runReminders(
             `Hello ${formatUserDisplayName(user)},`,
             '',
             `${count} document${count === 1 ? ' is' : 's are'} assigned to you and waiting for review ${period}.`,
-            `Open your inbox: ${options.publicUrl}/signature/dashboard/`,
+            `Open your to-do list: ${options.publicUrl}${link}`,
             '',
             'You can turn these reminders off under Notifications → Preferences.',
           ].join('\n'),

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { type Db, inTransaction } from '../../db/transaction';
+import { type Db, inTransaction, type Tx } from '../../db/transaction';
 import { UnprocessableError } from '../../http/errors';
 import type { Actor } from '../../plugins/authenticate';
 import { recordAuditEvent } from '../audit/record-audit-event';
@@ -7,6 +7,29 @@ import { hashTicketToken } from '../identity/password-change.routes';
 import { getUserInScope } from './user-scope';
 
 export const PASSWORD_TICKET_TTL_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Stores a new one-time password ticket for a user (only its token's hash) and returns the link to it. The
+ * caller audits it in the same transaction.
+ */
+export async function issuePasswordTicket(
+  tx: Tx,
+  options: { userId: string; returnUrl: string; publicUrl: string; ttlMs: number; createdBy: string },
+) {
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(Date.now() + options.ttlMs);
+  await tx
+    .insertInto('passwordChangeTickets')
+    .values({
+      tokenHash: hashTicketToken(token),
+      userId: options.userId,
+      returnUrl: options.returnUrl,
+      expiresAt,
+      createdBy: options.createdBy,
+    })
+    .execute();
+  return { ticket: `${options.publicUrl}/account/password-change/${token}`, expiresAt };
+}
 
 /**
  * A one-time link, valid for a day, where the user sets a new password at the embedded provider and is
@@ -23,9 +46,7 @@ export async function createPasswordTicket(
       { field: 'returnUrl', message: `must start with ${new URL(options.publicUrl).origin}` },
     ]);
   }
-  const token = randomBytes(32).toString('base64url');
-  const expiresAt = new Date(Date.now() + PASSWORD_TICKET_TTL_MS);
-  await inTransaction(db, async (tx) => {
+  return inTransaction(db, async (tx) => {
     const { user } = await getUserInScope(tx, actor, options.userId, 'user:password-ticket');
     if (!user.id.startsWith('auth0|')) {
       throw new UnprocessableError(
@@ -33,16 +54,13 @@ export async function createPasswordTicket(
         [{ field: 'id', message: 'is a federated (SAML) account' }],
       );
     }
-    await tx
-      .insertInto('passwordChangeTickets')
-      .values({
-        tokenHash: hashTicketToken(token),
-        userId: user.id,
-        returnUrl: options.returnUrl,
-        expiresAt,
-        createdBy: actor.id,
-      })
-      .execute();
+    const { ticket, expiresAt } = await issuePasswordTicket(tx, {
+      userId: user.id,
+      returnUrl: options.returnUrl,
+      publicUrl: options.publicUrl,
+      ttlMs: PASSWORD_TICKET_TTL_MS,
+      createdBy: actor.id,
+    });
     await recordAuditEvent(tx, {
       clinicNpi: null,
       entityType: 'user',
@@ -51,9 +69,6 @@ export async function createPasswordTicket(
       actorId: actor.id,
       after: { expiresAt: expiresAt.toISOString(), returnUrl: options.returnUrl },
     });
+    return { ticket, expiresAt: expiresAt.toISOString() };
   });
-  return {
-    ticket: `${options.publicUrl}/account/password-change/${token}`,
-    expiresAt: expiresAt.toISOString(),
-  };
 }

@@ -1,4 +1,4 @@
-import { deriveIsIrhUser, type UserRole } from '@portal/domain';
+import { deriveIsIrhUser, deriveUserAccountState, type UserRole } from '@portal/domain';
 import type { UserRow } from '../../db/schema';
 import type { UserResource } from './users.schemas';
 
@@ -19,6 +19,13 @@ export function toUserResource(row: UserRow, visibleRoles: readonly UserRole[] =
       // Derived from all roles, even those hidden from the viewer: it is what the display name shows.
       isIrhUser: deriveIsIrhUser(row.roles),
       isLocked: row.isLocked,
+      accountState: deriveUserAccountState({
+        isLocked: row.isLocked,
+        hasPassword: row.passwordHash !== null,
+        isFederated: !row.id.startsWith('auth0|'),
+        loginLockedUntil: row.loginLockedUntil,
+      }),
+      lastSignInAt: row.lastSignInAt?.toISOString() ?? null,
       samlProfileId: row.samlProfileId,
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
@@ -26,13 +33,17 @@ export function toUserResource(row: UserRow, visibleRoles: readonly UserRole[] =
   };
 }
 
-/** What an audit event records of a user: the profile and roles, never credentials or the channel id. */
+/**
+ * What an audit event records of a user: the profile and roles, never credentials, the channel id or the
+ * last sign-in (a sign-in is not a change to the user).
+ */
 export function toAuditSnapshot(row: UserRow) {
   const {
     passwordHash: _hash,
     failedLoginCount: _count,
     loginLockedUntil: _until,
     channelId: _channel,
+    lastSignInAt: _lastSignIn,
     ...profile
   } = row;
   return profile;

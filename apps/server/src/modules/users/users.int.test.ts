@@ -199,6 +199,62 @@ describe('administering users', () => {
     expect((await auditFor(target.id)).map((event) => event.eventType)).toEqual(['locked', 'unlocked']);
   });
 
+  it("shows each account's real state and last sign-in: invited, active, temporarily locked, locked", async () => {
+    type Listed = {
+      id: string;
+      attributes: { accountState: string; lastSignInAt: string | null; updatedAt: string };
+    };
+    const stateOf = async (id: string) =>
+      ((await send(clinicAdmin, 'GET', `/api/users/${encodeURIComponent(id)}`)).json() as Listed).attributes;
+    const created = await send(clinicAdmin, 'POST', '/api/users/create', {
+      email: 'invited.person@example.org',
+      firstName: 'Ines',
+      lastName: 'Vited',
+      roles: [{ role: 'nurse', clinicNPI: OWN_CLINIC_NPI }],
+    });
+    const invited = created.json() as Listed;
+    // Created without a password, the account cannot sign in yet: it is not 'Active'.
+    expect(invited.attributes).toMatchObject({ accountState: 'invited', lastSignInAt: null });
+    expect(await stateOf(invited.id)).toMatchObject({ accountState: 'invited', lastSignInAt: null });
+
+    // A sign-in is recorded as the last sign-in, but it is not a change to the user: no audit event,
+    // and updatedAt stays where it was.
+    const nurseBefore = await stateOf('auth0|demo-nurse');
+    const eventsBefore = (await auditFor('auth0|demo-nurse')).length;
+    const startedAt = Date.now();
+    await signIn(portal.app, 'nurse@example.org');
+    const nurseAfter = await stateOf('auth0|demo-nurse');
+    expect(nurseAfter.accountState).toBe('active');
+    expect(new Date(nurseAfter.lastSignInAt ?? 0).getTime()).toBeGreaterThanOrEqual(startedAt - 1000);
+    expect(nurseAfter.updatedAt).toBe(nurseBefore.updatedAt);
+    expect((await auditFor('auth0|demo-nurse')).length).toBe(eventsBefore);
+
+    // Five wrong passwords: locked for a while, said so.
+    const target = await insertUser(portal.db, { clinicNpi: OWN_CLINIC_NPI });
+    await portal.db.updateTable('users').set({ passwordHash: 'x' }).where('id', '=', target.id).execute();
+    for (let attempt = 0; attempt < 5; attempt++) {
+      await expect(signIn(portal.app, target.email, 'Wrong-Password-123')).rejects.toBeInstanceOf(
+        SignInFailedError,
+      );
+    }
+    expect((await stateOf(target.id)).accountState).toBe('temporarily-locked');
+
+    await send(clinicAdmin, 'POST', `/api/users/${target.id}/lock-state`, { isLocked: true });
+    expect((await stateOf(target.id)).accountState).toBe('locked');
+
+    // The list carries the same, and sorts by last sign-in, most recent first, never-signed-in last.
+    const list = await send(clinicAdmin, 'GET', '/api/users?rows=100&order=-lastSignInAt');
+    expect(list.statusCode).toBe(200);
+    const rows = list.json().data as Listed[];
+    expect(rows.find((row) => row.id === invited.id)?.attributes.accountState).toBe('invited');
+    const times = rows.map((row) => row.attributes.lastSignInAt);
+    const firstNever = times.indexOf(null);
+    expect(firstNever).toBeGreaterThan(0);
+    expect(times.slice(firstNever).every((time) => time === null)).toBe(true);
+    const signedIn = times.slice(0, firstNever) as string[];
+    expect(signedIn).toEqual([...signedIn].sort().reverse());
+  });
+
   it('an admin cannot lock or delete their own account', async () => {
     const lock = await send(clinicAdmin, 'POST', '/api/users/auth0|demo-clinicadmin/lock-state', {
       isLocked: true,

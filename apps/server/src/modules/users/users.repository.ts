@@ -31,7 +31,7 @@ function hasRoleAtAnyClinic(npis: readonly string[]): Expression<SqlBool> {
   )})`;
 }
 
-type UserSortField = 'firstName' | 'lastName' | 'email' | 'createdAt' | 'updatedAt';
+type UserSortField = 'firstName' | 'lastName' | 'email' | 'createdAt' | 'updatedAt' | 'lastSignInAt';
 
 /** A page of users within the actor's scope ('all', or users with a role at one of the NPIs). */
 export async function findUsersPage(
@@ -65,7 +65,8 @@ export async function findUsersPage(
 
   const descending = query.order.startsWith('-');
   const field = (descending ? query.order.slice(1) : query.order) as UserSortField;
-  const direction = descending ? sql`DESC` : sql`ASC`;
+  // Accounts never signed in come last either way.
+  const direction = descending ? sql`DESC NULLS LAST` : sql`ASC NULLS LAST`;
 
   const [rows, total] = await Promise.all([
     filtered

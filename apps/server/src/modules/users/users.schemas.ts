@@ -1,4 +1,4 @@
-import { isValidNpi, ROLES, samlProfileSchema } from '@portal/domain';
+import { isValidNpi, ROLES, samlProfileSchema, USER_ACCOUNT_STATES } from '@portal/domain';
 import { z } from 'zod';
 import { pageLinksSchema } from '../../http/paging';
 
@@ -59,7 +59,14 @@ export const samlProfileBodySchema = samlProfileSchema.extend({
     .default('UNKNOWN'),
 });
 
-export const userSortFields = ['firstName', 'lastName', 'email', 'createdAt', 'updatedAt'] as const;
+export const userSortFields = [
+  'firstName',
+  'lastName',
+  'email',
+  'createdAt',
+  'updatedAt',
+  'lastSignInAt',
+] as const;
 const sortValues = userSortFields.flatMap((field) => [field, `-${field}`] as const);
 
 export const userListQuerySchema = z.strictObject({
@@ -84,6 +91,15 @@ export const userAttributesSchema = z.object({
   roles: z.array(z.object({ role: z.string(), clinicNPI: z.string() })),
   isIrhUser: z.boolean(),
   isLocked: z.boolean(),
+  accountState: z
+    .enum(USER_ACCOUNT_STATES)
+    .describe(
+      "'invited': no password yet; 'active'; 'locked': by an administrator; 'temporarily-locked': after five failed sign-ins, for 15 minutes",
+    ),
+  lastSignInAt: z.iso
+    .datetime()
+    .nullable()
+    .describe("the last sign-in through the portal's login page; null when never"),
   samlProfileId: z.string().nullable(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),

@@ -15,6 +15,7 @@ import { HelpMenu } from '../../features/session/components/help-menu';
 import { UserMenu } from '../../features/session/components/user-menu';
 import { usePortalTitle } from '../../lib/auth/portal-config';
 import { HEADER_HEIGHT_PX } from '../../lib/constants';
+import { APP_HEADER_ID } from '../../lib/header-popup-container';
 import { NAV_DRAWER_ID } from './nav-drawer';
 
 type AppHeaderProps = {
@@ -28,6 +29,7 @@ export function AppHeader({ navOpen, onToggleNav, menuButtonRef }: AppHeaderProp
   const title = usePortalTitle();
   return (
     <AppBar
+      id={APP_HEADER_ID}
       component="header"
       position="fixed"
       elevation={0}

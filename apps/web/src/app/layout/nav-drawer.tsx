@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Drawer from '@mui/material/Drawer';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -54,39 +55,44 @@ export function NavDrawer({ open, variant, onClose, onNavigate, firstItemRef }: 
             Your role has no pages in the portal yet.
           </Typography>
         )}
-        {sections.map((section, sectionIndex) => (
-          <List
-            key={section.label}
-            dense
-            subheader={
-              <ListSubheader component="div" disableSticky sx={{ lineHeight: '36px', mt: 1 }}>
+        {sections.map((section, sectionIndex) => {
+          const headingId = `${NAV_DRAWER_ID}-section-${sectionIndex}`;
+          return (
+            <Box key={section.label}>
+              {/* Outside the list: a <ul> holds only <li>s, each link in its own. */}
+              <ListSubheader id={headingId} component="div" disableSticky sx={{ lineHeight: '36px', mt: 1 }}>
                 {section.label}
               </ListSubheader>
-            }
-          >
-            {section.items.map((item, itemIndex) => (
-              <ListItemButton
-                key={item.to}
-                component={NavLink}
-                to={item.to}
-                ref={sectionIndex === 0 && itemIndex === 0 ? firstItemRef : undefined}
-                onClick={onNavigate}
-                sx={{
-                  mx: 1,
-                  borderRadius: 1,
-                  '&.active': {
-                    bgcolor: (t) => alpha(t.palette.primary.main, 0.1),
-                    color: 'primary.main',
-                    '& .MuiListItemIcon-root': { color: 'primary.main' },
-                  },
-                }}
-              >
-                <ListItemIcon sx={{ minWidth: 36 }}>{item.icon}</ListItemIcon>
-                <ListItemText primary={item.label} slotProps={{ primary: { sx: { fontWeight: 500 } } }} />
-              </ListItemButton>
-            ))}
-          </List>
-        ))}
+              <List dense disablePadding aria-labelledby={headingId} sx={{ pb: 1 }}>
+                {section.items.map((item, itemIndex) => (
+                  <ListItem key={item.to} disablePadding>
+                    <ListItemButton
+                      component={NavLink}
+                      to={item.to}
+                      ref={sectionIndex === 0 && itemIndex === 0 ? firstItemRef : undefined}
+                      onClick={onNavigate}
+                      sx={{
+                        mx: 1,
+                        borderRadius: 1,
+                        '&.active': {
+                          bgcolor: (t) => alpha(t.palette.primary.main, 0.1),
+                          color: 'primary.main',
+                          '& .MuiListItemIcon-root': { color: 'primary.main' },
+                        },
+                      }}
+                    >
+                      <ListItemIcon sx={{ minWidth: 36 }}>{item.icon}</ListItemIcon>
+                      <ListItemText
+                        primary={item.label}
+                        slotProps={{ primary: { sx: { fontWeight: 500 } } }}
+                      />
+                    </ListItemButton>
+                  </ListItem>
+                ))}
+              </List>
+            </Box>
+          );
+        })}
       </Box>
     </Drawer>
   );

@@ -42,13 +42,14 @@ function pageOf(query: DataTableQuery): Device[] {
 
 function setup(
   fetchPage = vi.fn<FetchPage<Device>>(async (query) => ({ rows: pageOf(query), totalCount: TOTAL })),
+  tableColumns = columns,
 ) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
       <DataTable
         label="Devices"
-        columns={columns}
+        columns={tableColumns}
         queryKey={['devices']}
         fetchPage={fetchPage}
         getRowId={(d) => d.id}
@@ -88,6 +89,26 @@ describe('DataTable', () => {
     expect(fetchPage.mock.calls[0]?.[1].signal).toBeInstanceOf(AbortSignal);
     expect(bodyRows()).toHaveLength(25);
     expect(screen.getByText(/1–25 of 60/)).toBeTruthy();
+  });
+
+  it('names every column header, a hidden one too, and its filter row holds cells, not more headers', async () => {
+    setup(undefined, [
+      ...columns,
+      { id: 'actions', header: 'Actions', hideHeader: true, render: (d) => `Edit ${d.name}` },
+    ]);
+    await screen.findByText('Device 1');
+    const headers = screen.getAllByRole('columnheader');
+    // Screen readers announce a cell with its column's name: an empty header leaves it unnamed.
+    expect(headers.map((header) => header.textContent)).toEqual([
+      'Name, sorted ascending',
+      'Code',
+      'Status',
+      'Actions',
+    ]);
+    const [head] = within(screen.getByRole('table', { name: 'Devices' })).getAllByRole('rowgroup');
+    const [, filterRow] = head ? within(head).getAllByRole('row') : [];
+    expect(filterRow ? within(filterRow).queryAllByRole('columnheader') : undefined).toEqual([]);
+    expect(filterRow ? within(filterRow).getAllByRole('cell') : []).toHaveLength(4);
   });
 
   it('pages forward and back, and a new page size starts again at page 1', async () => {

@@ -19,22 +19,10 @@ import Typography from '@mui/material/Typography';
 import { keepPreviousData, type QueryKey, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useId } from 'react';
 import { TABLE_DEFAULT_ORDER, TABLE_DEFAULT_ROWS, TABLE_ROWS_PER_PAGE_OPTIONS } from '../../lib/constants';
+import { visuallyHidden } from '../visually-hidden';
 import { ColumnFilterInput } from './column-filter';
 import type { DataTableColumn, DataTableOrder, FetchPage } from './types';
 import { useTableState } from './use-table-state';
-
-// Read by screen readers, invisible on screen.
-const visuallyHidden = {
-  border: 0,
-  clip: 'rect(0 0 0 0)',
-  height: '1px',
-  margin: '-1px',
-  overflow: 'hidden',
-  padding: 0,
-  position: 'absolute',
-  whiteSpace: 'nowrap',
-  width: '1px',
-} as const;
 
 export type DataTableProps<Row> = {
   /** Accessible name of the table, e.g. 'Clinics'. */
@@ -195,6 +183,10 @@ export function DataTable<Row>({
                           </Box>
                         )}
                       </TableSortLabel>
+                    ) : column.hideHeader ? (
+                      <Box component="span" sx={visuallyHidden}>
+                        {column.header}
+                      </Box>
                     ) : (
                       column.header
                     )}
@@ -207,8 +199,10 @@ export function DataTable<Row>({
                 {columns.map((column) => {
                   const key = column.filterKey ?? column.id;
                   return (
+                    // Cells, not column headers: the header row above names the columns.
                     <TableCell
                       key={column.id}
+                      component="td"
                       sx={{ pt: 0, pb: 1.5, minWidth: column.filter ? 130 : undefined }}
                     >
                       {column.filter && (

@@ -29,7 +29,10 @@ export type ColumnFilter =
 export type DataTableColumn<Row> = {
   /** Field name: used as the sort field and, unless `filterKey` is set, as the filter key. */
   id: string;
+  /** The column's name; never empty, as screen readers announce it with every cell. */
   header: string;
+  /** Show the header to screen readers only (a column of buttons needs no visible title). */
+  hideHeader?: boolean;
   render: (row: Row) => ReactNode;
   sortable?: boolean;
   filter?: ColumnFilter;

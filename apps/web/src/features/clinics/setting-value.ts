@@ -1,3 +1,4 @@
+import type { SettingRange } from '@portal/domain';
 import { isApiError } from '../../lib/api-client';
 
 export type SettingValueKind =
@@ -27,11 +28,30 @@ export function parseValueType(
   return { kind: 'none' };
 }
 
-/** The text typed in an integer field as a value to save, or an error to show beside it. */
-export function parseIntegerInput(text: string): { value: number } | { error: string } {
+/** 'from 1 to 500', as the field's hint and its error say it. */
+export function describeRange(range: SettingRange): string {
+  return `from ${range.min.toLocaleString('en-US')} to ${range.max.toLocaleString('en-US')}`;
+}
+
+/**
+ * The text typed in an integer field as a value to save, or an error to show beside it. With a range (the
+ * one the server enforces, from findSettingRange) a number outside it is refused before it is sent.
+ */
+export function parseIntegerInput(
+  text: string,
+  range?: SettingRange | null,
+): { value: number } | { error: string } {
   const trimmed = text.trim();
-  if (!/^-?\d+$/.test(trimmed)) return { error: 'Enter a whole number.' };
-  return { value: Number.parseInt(trimmed, 10) };
+  const wanted = range ? `Enter a whole number ${describeRange(range)}.` : 'Enter a whole number.';
+  if (!/^-?\d+$/.test(trimmed)) return { error: wanted };
+  const value = Number.parseInt(trimmed, 10);
+  if (range && (value < range.min || value > range.max)) return { error: wanted };
+  return { value };
+}
+
+/** An enum option as a person reads it: 'longitudinal' → 'Longitudinal'. */
+export function labelEnumOption(option: string): string {
+  return option.charAt(0).toUpperCase() + option.slice(1);
 }
 
 /** One line for a failed save: the server's field problem if it named one, else its message. */

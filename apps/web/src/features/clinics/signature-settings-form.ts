@@ -35,7 +35,7 @@ export const SIGNATURE_FIELD_LABELS: Record<SignatureSettingsField, string> = {
     [...PROMPT_FIELDS, ...NOTE_FIELDS].map((field) => [field.name, field.label]),
   ) as Record<PromptField | NoteField, string>),
   rpmSelectByDos: 'Select RPM reports by date of service',
-  bulkSignEnabled: 'Bulk signing',
+  bulkSignEnabled: 'Use bulk signing',
 };
 
 export function toSignatureSettingsValues(settings: SignatureSettings): SignatureSettingsValues {

@@ -23,6 +23,13 @@ export type DocumentAttributes = {
   patientLastName: string;
   physicianName: string | null;
   serviceLine: string;
+  rpmEncounterId?: string | null;
+  clinicalStart?: string | null;
+  clinicalEnd?: string | null;
+  /** JSON: demo and imported reports put their key results here ({label, value}[] under keyResults). */
+  metadata?: Record<string, unknown> | null;
+  /** when the portal received the document: the inbox counts the days it has waited from here */
+  createdAt?: string;
   isPinned: boolean;
   locked: boolean;
   isHidden: boolean;

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
+  countChangedFilters,
+  describeInboxSort,
   getInboxFiltersKey,
+  getInboxSelectionKey,
+  getInboxSort,
+  nextInboxSort,
   parseInboxFilters,
   toDocumentListQuery,
   toInboxSearchParams,
@@ -21,7 +26,32 @@ describe('inbox filter in the address', () => {
       idIn: '',
       search: '',
       hidden: 'exclude',
+      sort: '',
+      groupByPatient: false,
     });
+  });
+
+  it("a provider's bare link opens their own to-do list: assigned to them, at every clinic", () => {
+    const defaults = { clinicNpi: 'any', assignedTo: 'me' } as const;
+    expect(parseInboxFilters(new URLSearchParams(), CLINIC, defaults)).toMatchObject({
+      clinicNpi: 'any',
+      assignedTo: 'me',
+      status: 'todo',
+    });
+    // What the link says wins over the default.
+    expect(
+      parseInboxFilters(new URLSearchParams({ assignedTo: 'any', clinicNpi: CLINIC }), CLINIC, defaults),
+    ).toMatchObject({ clinicNpi: CLINIC, assignedTo: 'any' });
+    // A link to one document finds it, whoever it is assigned to.
+    expect(parseInboxFilters(new URLSearchParams({ idIn: DOC_ID }), CLINIC, defaults)).toMatchObject({
+      clinicNpi: CLINIC,
+      assignedTo: 'any',
+      idIn: DOC_ID,
+    });
+    // The one filter control of a narrow screen counts what differs from that default.
+    const own = parseInboxFilters(new URLSearchParams(), CLINIC, defaults);
+    expect(countChangedFilters(own, CLINIC, defaults)).toBe(0);
+    expect(countChangedFilters({ ...own, serviceLine: 'rpm', search: 'Rossi' }, CLINIC, defaults)).toBe(2);
   });
 
   it('hidden documents are left out unless the filter asks for them too, or alone', () => {
@@ -86,22 +116,75 @@ describe('inbox filter in the address', () => {
         status: 'done',
         assignedTo: 'me',
         search: 'Rossi',
+        sort: 'received',
+        group: 'patient',
       }),
       CLINIC,
     );
     expect(parseInboxFilters(toInboxSearchParams(filters), 'other')).toEqual(filters);
   });
 
-  it('the done view sorts by date of service, newest first; the to-do view by work order, grouped by patient', () => {
+  it('the done view sorts by date of service, newest first; the to-do view by work order, most urgent first', () => {
     const todo = parseInboxFilters(new URLSearchParams(), CLINIC);
     expect(toDocumentListQuery(todo)).toMatchObject({
       sort: 'pinned,status,alert,type,-dos',
-      groupBy: 'patient',
+      groupBy: undefined,
       'page[limit]': 50,
       'filter[status]': 'unsigned',
     });
     const done = updateInboxFilters(todo, { status: 'done' });
     expect(toDocumentListQuery(done)).toMatchObject({ sort: '-dos', groupBy: undefined });
+  });
+
+  it('grouping by patient is a choice kept in the address, and applies to the to-do view only', () => {
+    const grouped = parseInboxFilters(new URLSearchParams({ group: 'patient' }), CLINIC);
+    expect(grouped.groupByPatient).toBe(true);
+    expect(toDocumentListQuery(grouped).groupBy).toBe('patient');
+    expect(toInboxSearchParams(grouped).get('group')).toBe('patient');
+    expect(toDocumentListQuery(updateInboxFilters(grouped, { status: 'any' })).groupBy).toBeUndefined();
+    expect(toDocumentListQuery(updateInboxFilters(grouped, { status: 'done' })).groupBy).toBeUndefined();
+  });
+
+  it.each([
+    ['-dos', '-dos'],
+    ['dos', 'dos'],
+    ['received', 'createdAt,-dos'],
+    ['-received', '-createdAt,-dos'],
+    ['alert', 'alert,-dos'],
+    ['patient', 'patient,-dos'],
+  ] as const)('a column sort %s asks the server for %s, in any view', (sort, expected) => {
+    for (const status of ['todo', 'done', 'any'] as const)
+      expect(getInboxSort({ status, sort })).toBe(expected);
+  });
+
+  it('a header click sorts by its column the natural way, then the other way, then back to the view order', () => {
+    expect(nextInboxSort('', 'dos')).toBe('-dos');
+    expect(nextInboxSort('-dos', 'dos')).toBe('dos');
+    expect(nextInboxSort('dos', 'dos')).toBe('');
+    expect(nextInboxSort('', 'alert')).toBe('alert');
+    expect(nextInboxSort('alert', 'alert')).toBe('-alert');
+    expect(nextInboxSort('-alert', 'alert')).toBe('');
+    expect(nextInboxSort('alert', 'patient')).toBe('patient');
+    expect(nextInboxSort('', 'received')).toBe('received');
+    expect(describeInboxSort('-dos', 'dos')).toBe('first');
+    expect(describeInboxSort('dos', 'dos')).toBe('reversed');
+    expect(describeInboxSort('dos', 'alert')).toBeUndefined();
+  });
+
+  it('the order is kept in the address; an unknown one is the view order', () => {
+    const sorted = parseInboxFilters(new URLSearchParams({ sort: '-received' }), CLINIC);
+    expect(sorted.sort).toBe('-received');
+    expect(toInboxSearchParams(sorted).get('sort')).toBe('-received');
+    expect(parseInboxFilters(new URLSearchParams({ sort: 'colour' }), CLINIC).sort).toBe('');
+    expect(parseInboxFilters(new URLSearchParams({ sort: '--dos' }), CLINIC).sort).toBe('');
+  });
+
+  it('re-sorting or grouping keeps the one-document link and the selection; a filter change does not', () => {
+    const linked = parseInboxFilters(new URLSearchParams({ idIn: DOC_ID }), CLINIC);
+    const sorted = updateInboxFilters(linked, { sort: 'alert', groupByPatient: true });
+    expect(sorted.idIn).toBe(DOC_ID);
+    expect(getInboxSelectionKey(sorted)).toBe(getInboxSelectionKey(linked));
+    expect(getInboxFiltersKey(sorted)).not.toBe(getInboxFiltersKey(linked));
   });
 
   it('changing a filter drops the one-document link and changes the key that resets paging and selection', () => {

@@ -3,8 +3,11 @@ import { describe, expect, it } from 'vitest';
 import type { DocumentAttributes, DocumentResource } from './document-resource';
 import {
   extendBulkChecks,
+  findNextToOpen,
+  isListedInView,
   listBulkSignableIds,
   listCheckAllIds,
+  listInboxEntries,
   listSameRpmVisitIds,
   moveSelection,
   resolveSelectedId,
@@ -12,7 +15,10 @@ import {
 } from './selection';
 
 function doc(id: string, attributes: Partial<DocumentAttributes> = {}): DocumentResource {
-  return { id, attributes: { status: 'unsigned', alert: null, ...attributes } as DocumentAttributes };
+  return {
+    id,
+    attributes: { status: 'unsigned', alert: null, type: 'rpm-report', ...attributes } as DocumentAttributes,
+  };
 }
 
 const list = [doc('a'), doc('b', { alert: 'high' }), doc('c', { status: 'signed' }), doc('d')];
@@ -33,13 +39,56 @@ describe('inbox selection', () => {
     expect(moveSelection(list, undefined, 1)).toBe('a');
   });
 
+  it('after signing, the document below opens; the last one hands over to the one above', () => {
+    expect(findNextToOpen(list, 'b')).toBe('c');
+    expect(findNextToOpen(list, 'd')).toBe('c');
+    expect(findNextToOpen([doc('a')], 'a')).toBeUndefined();
+    expect(findNextToOpen(list, 'gone')).toBeUndefined();
+  });
+
+  it('j/k move from the place of an open document that has left the list', () => {
+    // 'b' was at index 1 and was signed: the list is now a, c, d.
+    const after = [doc('a'), doc('c'), doc('d')];
+    expect(moveSelection(after, 'b', 1, 1)).toBe('c');
+    expect(moveSelection(after, 'b', -1, 1)).toBe('a');
+    // It was the last: next stays on the new last, previous goes above.
+    expect(moveSelection(after, 'e', 1, 3)).toBe('d');
+    expect(moveSelection(after, 'e', -1, 3)).toBe('d');
+    expect(moveSelection(after, 'a', 1, 0)).toBe('c');
+  });
+
+  it('a signed document leaves To do at once; one on its way stays until the answer', () => {
+    expect(isListedInView(doc('a', { status: 'signed' }), 'todo')).toBe(false);
+    expect(isListedInView(doc('a', { status: 'acknowledged' }), 'todo')).toBe(false);
+    expect(isListedInView(doc('a', { status: 'signing' }), 'todo')).toBe(true);
+    expect(isListedInView(doc('a', { status: 'unsigned' }), 'todo')).toBe(true);
+    expect(isListedInView(doc('a', { status: 'unsigned' }), 'done')).toBe(false);
+    expect(isListedInView(doc('a', { status: 'signed' }), 'any')).toBe(true);
+  });
+
+  it('grouped by patient, a heading with the name and count starts each group, in the order given', () => {
+    const patient = (id: string, patientId: string, last: string) =>
+      doc(id, { clinicNpi: '1', patientId, patientLastName: last, patientFirstName: 'Ann' });
+    const documents = [patient('1', 'Z', 'Zimmer'), patient('2', 'Z', 'Zimmer'), patient('3', 'A', 'Abel')];
+    expect(
+      listInboxEntries(documents, true).map((entry) =>
+        entry.kind === 'patient' ? `${entry.name} (${entry.count})` : entry.document.id,
+      ),
+    ).toEqual(['Zimmer, Ann (2)', '1', '2', 'Abel, Ann (1)', '3']);
+    expect(listInboxEntries(documents, false).every((entry) => entry.kind === 'document')).toBe(true);
+  });
+
   it('check all takes unsigned documents without an alert', () => {
     expect(listCheckAllIds(list)).toEqual(['a', 'd']);
     expect(listBulkSignableIds(list)).toEqual(['a', 'd']);
   });
 
-  it('alerts can be checked one by one only where physicians may bulk-sign alerts', () => {
-    const alerts = [doc('a'), doc('b', { alert: 'high', type: 'rpm-alert' })];
+  it('medium and low alerts can be checked one by one only where physicians may bulk-sign alerts; high never', () => {
+    const alerts = [
+      doc('a'),
+      doc('b', { alert: 'medium', type: 'rpm-alert' }),
+      doc('c', { alert: 'high', type: 'crm-alert' }),
+    ];
     const configuration = (physicianBulkSignAlerts: boolean) =>
       mergeClinicConfiguration({
         featureFlagDefaults,
@@ -48,6 +97,8 @@ describe('inbox selection', () => {
       });
     expect(listBulkSignableIds(alerts, configuration(false))).toEqual(['a']);
     expect(listBulkSignableIds(alerts, configuration(true))).toEqual(['a', 'b']);
+    // An alert type without a level is an alert too.
+    expect(listCheckAllIds([doc('x', { type: 'crm-alert' })])).toEqual([]);
     expect(listBulkSignableIds(alerts)).toEqual(['a']);
     // 'Check all' still leaves alerts out (SPEC §4).
     expect(listCheckAllIds(alerts)).toEqual(['a']);

@@ -1,22 +1,24 @@
 import { SIGN_ALL_PAGE_SIZE, SIGN_ALL_PAUSE_MS, type SignAllTally, tallySignAll } from '@portal/domain';
 
 export type SignAllProgress = SignAllTally & {
-  /** documents the run knows of: those signed or failed so far plus those still unsigned */
+  /** the documents the run was confirmed for */
   total: number;
   processed: number;
   done: boolean;
 };
 
 export type SignAllDependencies = {
-  /** one page of unsigned document ids, newest date of service first, at most `limit` */
-  fetchUnsigned: (limit: number) => Promise<{ ids: string[]; totalCount: number | null }>;
+  /** the confirmed documents, in the order to sign them (newest date of service first) */
+  ids: readonly string[];
   /** bulk-signs the ids and answers per id */
   bulkSign: (ids: string[]) => Promise<{ reportId: string; success: boolean }[]>;
   /** waits `ms` (a timer; tests use fake timers) */
   sleep?: (ms: number) => Promise<void>;
   onProgress?: (progress: SignAllProgress) => void;
   signal?: AbortSignal;
+  /** documents per bulk-sign call (SPEC §9: 50) */
   pageSize?: number;
+  /** the pause between calls (SPEC §9: 1 s) */
   pauseMs?: number;
 };
 
@@ -25,20 +27,19 @@ export function sleep(ms: number): Promise<void> {
 }
 
 /**
- * The sign-all loop (SPEC §4): fetch a page of 50 unsigned documents by dos, bulk-sign it (the server
- * reassigns unassigned ones to the signer first), pause 1 s, repeat until none remain. Counts success,
- * fail and cancelled (total minus processed). A document that failed is not tried again: when a page
- * holds nothing new the loop stops, so documents that cannot be signed do not loop forever.
- * A failed bulk-sign call counts its whole batch as failed. A failed fetch ends the run (rethrown).
+ * The sign-all loop (SPEC §4) over the documents the reader confirmed: 50 at a time by date of service,
+ * a bulk-sign call each (the server reassigns unassigned ones to the signer first), a 1 s pause, until
+ * none remain or the run is cancelled. It signs exactly the confirmed set, never a document that arrived
+ * after the confirmation. Counts success, fail and cancelled (total minus processed). A failed bulk-sign
+ * call counts its whole batch as failed; the run goes on with the next.
  */
 export async function runSignAll(deps: SignAllDependencies): Promise<SignAllProgress> {
   const pageSize = deps.pageSize ?? SIGN_ALL_PAGE_SIZE;
   const pauseMs = deps.pauseMs ?? SIGN_ALL_PAUSE_MS;
   const wait = deps.sleep ?? sleep;
-  const tried = new Set<string>();
+  const total = deps.ids.length;
   let success = 0;
   let fail = 0;
-  let total = 0;
 
   const report = (done: boolean): SignAllProgress => {
     const progress = { ...tallySignAll({ total, success, fail }), total, processed: success + fail, done };
@@ -46,18 +47,14 @@ export async function runSignAll(deps: SignAllDependencies): Promise<SignAllProg
     return progress;
   };
 
-  for (let first = true; ; first = false) {
-    if (deps.signal?.aborted) return report(true);
-    const page = await deps.fetchUnsigned(pageSize);
-    if (deps.signal?.aborted) return report(true);
-    const ids = page.ids.filter((id) => !tried.has(id));
-    const remaining = Math.max(page.totalCount ?? page.ids.length, page.ids.length);
-    // Failed documents stay unsigned and are listed again: they are already counted.
-    const failedStillListed = page.ids.length - ids.length;
-    total = success + fail + Math.max(0, remaining - failedStillListed);
-    if (ids.length === 0) return report(true);
-    if (first) report(false);
-    for (const id of ids) tried.add(id);
+  report(false);
+  for (let start = 0; start < total; start += pageSize) {
+    if (deps.signal?.aborted) break;
+    if (start > 0 && pauseMs > 0) {
+      await wait(pauseMs);
+      if (deps.signal?.aborted) break;
+    }
+    const ids = deps.ids.slice(start, start + pageSize);
     try {
       const results = await deps.bulkSign(ids);
       const signed = new Set(results.filter((result) => result.success).map((result) => result.reportId));
@@ -68,7 +65,6 @@ export async function runSignAll(deps: SignAllDependencies): Promise<SignAllProg
       fail += ids.length;
     }
     report(false);
-    if (deps.signal?.aborted) return report(true);
-    await wait(pauseMs);
   }
+  return report(true);
 }

@@ -47,6 +47,8 @@ describe('the user form', () => {
         roles: [{ role: 'physician', clinicNPI: '1209945553' }],
         isIrhUser: false,
         isLocked: false,
+        accountState: 'active',
+        lastSignInAt: null,
         samlProfileId: null,
         createdAt: '2026-01-01T00:00:00.000Z',
         updatedAt: '2026-01-01T00:00:00.000Z',

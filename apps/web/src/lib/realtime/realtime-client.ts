@@ -3,7 +3,7 @@ import {
   REALTIME_PONG_TIMEOUT_MS,
   REALTIME_UNAVAILABLE_TIMEOUT_MS,
 } from '@portal/domain';
-import Pusher, { type ChannelAuthorizationCallback, type Options } from 'pusher-js';
+import type { ChannelAuthorizationCallback, Options, default as Pusher } from 'pusher-js';
 import { apiClient, isApiError } from '../api-client';
 import type { PortalConfig } from '../auth/portal-config';
 
@@ -67,8 +67,13 @@ export async function authorizeChannel(
   }
 }
 
-export function createRealtimeClient(config: RealtimeConfig): Pusher {
-  return new Pusher(
+/**
+ * The connection. pusher-js is loaded here, on demand, not with the app: the first screen does not wait
+ * for it (issue 11 §10, the weight budget).
+ */
+export async function createRealtimeClient(config: RealtimeConfig): Promise<Pusher> {
+  const { default: PusherClient } = await import('pusher-js');
+  return new PusherClient(
     config.key,
     buildPusherOptions(config, (socketId, channelName) =>
       authorizeChannel(config.authEndpoint, socketId, channelName),

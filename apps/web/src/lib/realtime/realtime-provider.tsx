@@ -33,16 +33,31 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (!key || cluster === undefined || host === undefined || forceTLS === undefined || !authEndpoint)
       return undefined;
-    const pusher = createRealtimeClient({ key, cluster, host, forceTLS, authEndpoint });
     const onStateChange = ({ current }: { current: RealtimeConnectionState }) => {
       setState(current);
       log.debug('realtime connection', current);
     };
-    pusher.connection.bind('state_change', onStateChange);
-    setClient(pusher);
+    let pusher: Pusher | undefined;
+    let ended = false;
+    createRealtimeClient({ key, cluster, host, forceTLS, authEndpoint }).then(
+      (created) => {
+        // Unmounted (signed out, configuration changed) while pusher-js was loading.
+        if (ended) return;
+        pusher = created;
+        pusher.connection.bind('state_change', onStateChange);
+        setClient(pusher);
+      },
+      (error: unknown) => {
+        if (!ended) setState('failed');
+        log.warn('realtime client could not be loaded', {
+          message: error instanceof Error ? error.message : String(error),
+        });
+      },
+    );
     return () => {
-      pusher.connection.unbind('state_change', onStateChange);
-      pusher.disconnect();
+      ended = true;
+      pusher?.connection.unbind('state_change', onStateChange);
+      pusher?.disconnect();
       setClient(undefined);
     };
   }, [key, cluster, host, forceTLS, authEndpoint]);

@@ -100,7 +100,8 @@ export function buildClinicColumns({
   if (onEdit) {
     columns.push({
       id: 'actions',
-      header: '',
+      header: 'Actions',
+      hideHeader: true,
       width: 64,
       render: (clinic) => (
         <Tooltip title="Edit">

@@ -19,6 +19,7 @@ import {
   validateClinicForm,
 } from '../clinic-form';
 import type { Clinic } from '../types';
+import { DeactivateClinicDialog } from './deactivate-clinic-dialog';
 
 export type ClinicDialogTarget = { mode: 'create' } | { mode: 'edit'; clinic: Clinic };
 
@@ -69,15 +70,11 @@ function ClinicForm({
     if (first) document.getElementById(`${formId}-${first}`)?.focus();
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const found = validateClinicForm(values);
-    setErrors(found);
-    setProblems([]);
-    if (Object.keys(found).length > 0) {
-      focusFirst(found);
-      return;
-    }
+  // Saving an edit that deactivates the clinic asks first, as the list's switch does.
+  const [confirmingDeactivation, setConfirmingDeactivation] = useState(false);
+  const deactivates = target.mode === 'edit' && target.clinic.isActive && !values.isActive;
+
+  const save = async () => {
     try {
       if (target.mode === 'create') {
         const created = await createClinic.mutateAsync(toClinicBodyFromForm(values));
@@ -99,6 +96,19 @@ function ClinicForm({
     }
   };
 
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = validateClinicForm(values);
+    setErrors(found);
+    setProblems([]);
+    if (Object.keys(found).length > 0) {
+      focusFirst(found);
+      return;
+    }
+    if (deactivates) setConfirmingDeactivation(true);
+    else void save();
+  };
+
   return (
     <FormDialog
       open={open}
@@ -106,7 +116,7 @@ function ClinicForm({
       submitLabel={target.mode === 'create' ? 'Add clinic' : 'Save changes'}
       saving={saving}
       problems={problems}
-      onSubmit={(event) => void submit(event)}
+      onSubmit={submit}
       onClose={onClose}
       formId={formId}
     >
@@ -140,6 +150,18 @@ function ClinicForm({
         }
         label="Active"
       />
+      {deactivates && (
+        <DeactivateClinicDialog
+          clinicName={target.clinic.name}
+          open={confirmingDeactivation}
+          pending={saving}
+          onConfirm={() => {
+            setConfirmingDeactivation(false);
+            void save();
+          }}
+          onClose={() => setConfirmingDeactivation(false)}
+        />
+      )}
     </FormDialog>
   );
 }

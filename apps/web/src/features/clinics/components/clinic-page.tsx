@@ -1,11 +1,16 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import BoltIcon from '@mui/icons-material/Bolt';
+import DoneAllIcon from '@mui/icons-material/DoneAll';
+import SaveOutlinedIcon from '@mui/icons-material/SaveOutlined';
 import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
+import { describeBulkSigning } from '@portal/domain';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
@@ -19,33 +24,97 @@ import { ClinicWorkflowSettings } from './clinic-workflow-settings';
 import { DeviceCheckSettingsSection } from './device-check-settings-section';
 import { SignatureSettingsSection } from './signature-settings-section';
 
+/** How a section's changes are kept: at once, or with its Save button. Said in words, not colour alone. */
+type SaveMode = 'auto' | 'explicit';
+
+const SAVE_MODE_TEXT: Record<SaveMode, string> = {
+  auto: 'Saved as you change it',
+  explicit: 'Saved with the button below',
+};
+
+function SaveModeNote({ mode, id }: { mode: SaveMode; id: string }) {
+  return (
+    <Box
+      id={id}
+      data-save-mode={mode}
+      sx={{
+        display: 'inline-flex',
+        alignItems: 'center',
+        gap: 0.5,
+        px: 1,
+        py: 0.25,
+        borderRadius: 1,
+        border: 1,
+        borderColor: 'divider',
+        color: 'text.secondary',
+        typography: 'caption',
+        fontWeight: 600,
+        whiteSpace: 'nowrap',
+      }}
+    >
+      {mode === 'auto' ? (
+        <BoltIcon aria-hidden sx={{ fontSize: 16 }} />
+      ) : (
+        <SaveOutlinedIcon aria-hidden sx={{ fontSize: 16 }} />
+      )}
+      {SAVE_MODE_TEXT[mode]}
+    </Box>
+  );
+}
+
 function Section({
   title,
   description,
+  saveMode,
   children,
 }: {
   title: string;
   description?: string;
+  saveMode: SaveMode;
   children: ReactNode;
 }) {
   const headingId = `section-${title.toLowerCase().replace(/[^a-z]+/g, '-')}`;
+  const saveModeId = `${headingId}-save-mode`;
   return (
     <Paper
       component="section"
       variant="outlined"
       aria-labelledby={headingId}
+      aria-describedby={saveModeId}
       sx={{ p: { xs: 2, sm: 3 }, mb: 3 }}
     >
-      <Typography id={headingId} variant="h6" component="h2">
-        {title}
-      </Typography>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 2, rowGap: 0.5 }}>
+        <Typography id={headingId} variant="h6" component="h2" sx={{ flex: '1 1 auto' }}>
+          {title}
+        </Typography>
+        <SaveModeNote mode={saveMode} id={saveModeId} />
+      </Box>
       {description && (
-        <Typography variant="body2" color="textSecondary" sx={{ mb: 1 }}>
+        <Typography variant="body2" color="textSecondary" sx={{ mt: 0.5, mb: 1 }}>
           {description}
         </Typography>
       )}
       <Box sx={{ mt: 1.5 }}>{children}</Box>
     </Paper>
+  );
+}
+
+/** The effective bulk-signing state at this clinic, from the rule the server applies (describeBulkSigning). */
+function BulkSigningSummary({ clinic }: { clinic: Clinic }) {
+  const state = describeBulkSigning({ featureFlags: clinic.featureFlags, settings: clinic.settings });
+  return (
+    <Alert
+      severity={state.allowed ? 'info' : 'warning'}
+      icon={<DoneAllIcon fontSize="inherit" />}
+      aria-labelledby="bulk-signing-summary-title"
+      data-testid="bulk-signing-summary"
+      data-allowed={state.allowed}
+      sx={{ mb: 3 }}
+    >
+      <AlertTitle id="bulk-signing-summary-title">Bulk signing</AlertTitle>
+      <span data-testid="bulk-signing-summary-text">{state.summary}.</span> It follows the 'Bulk signing' and
+      'Bulk-sign alerts' flags, the 'Allow bulk signing' setting and each provider's signature settings.
+    </Alert>
   );
 }
 
@@ -75,13 +144,19 @@ function ClinicSettings({
           <Chip label="Inactive" size="small" variant="outlined" />
         )}
       </Box>
+      <BulkSigningSummary clinic={clinic} />
       <Section
         title="Feature flags"
-        description="Each switch shows the clinic's value, or the default when the clinic has none."
+        description="Each switch shows the clinic's value, or the default when the clinic has none. A change takes effect at once."
+        saveMode="auto"
       >
         <ClinicFeatureFlags clinic={clinic} defaults={flags} editable={can('clinic:update-feature-flags')} />
       </Section>
-      <Section title="Workflow settings" description="Changes save as soon as you make them.">
+      <Section
+        title="Workflow settings"
+        description="A switch saves when you flip it; a value saves when you press Enter or leave its field."
+        saveMode="auto"
+      >
         <ClinicWorkflowSettings
           clinic={clinic}
           defaults={workflows}
@@ -90,13 +165,19 @@ function ClinicSettings({
       </Section>
       <Section
         title="Signature settings"
-        description="The clinic's, used by every provider without their own, or one provider's."
+        description="The clinic's, used by every provider without their own, or one provider's. Nothing changes until you save."
+        saveMode="explicit"
       >
-        <SignatureSettingsSection npi={clinic.npi} editable={can('clinic:update-settings')} />
+        <SignatureSettingsSection
+          npi={clinic.npi}
+          configuration={{ featureFlags: clinic.featureFlags, settings: clinic.settings }}
+          editable={can('clinic:update-settings')}
+        />
       </Section>
       <Section
         title="Device-check settings"
-        description="Observations offered on the in-person device check."
+        description="Observations offered on the in-person device check. Nothing changes until you save."
+        saveMode="explicit"
       >
         <DeviceCheckSettingsSection npi={clinic.npi} editable={can('clinic:update-settings')} />
       </Section>

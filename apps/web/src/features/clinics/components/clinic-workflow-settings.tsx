@@ -4,11 +4,18 @@ import MenuItem from '@mui/material/MenuItem';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { findSettingRange } from '@portal/domain';
 import { enqueueSnackbar } from 'notistack';
 import { useState } from 'react';
 import { toClinicBody, withWorkflow } from '../api/clinic-body';
 import { useUpdateClinic } from '../api/update-clinic';
-import { describeSaveError, parseIntegerInput, parseValueType } from '../setting-value';
+import {
+  describeRange,
+  describeSaveError,
+  labelEnumOption,
+  parseIntegerInput,
+  parseValueType,
+} from '../setting-value';
 import type { Clinic, ClinicDefault } from '../types';
 
 type SettingValue = string | number | null;
@@ -26,15 +33,26 @@ type SettingRowProps = {
 
 function SettingRow({ setting, current, editable, saving, error, onSave, onInvalid }: SettingRowProps) {
   const type = parseValueType(setting.valueType, setting.value);
-  const [text, setText] = useState(current.value === null ? '' : String(current.value));
+  // The whole numbers the server accepts for it, shown in the field and checked before sending.
+  const range = findSettingRange(setting.name, setting.valueType);
+  const savedText = current.value === null ? '' : String(current.value);
+  const [text, setText] = useState(savedText);
   const titleId = `setting-${setting.name}`;
   const label = setting.title || setting.name;
   const disabled = !editable || saving;
+  const changed = text !== savedText;
+  const hint = [
+    range ? `A whole number ${describeRange(range)}.` : null,
+    changed && !saving ? 'Press Enter or leave the field to save.' : null,
+    saving ? 'Saving…' : null,
+  ]
+    .filter(Boolean)
+    .join(' ');
 
   const saveText = () => {
-    if (text === (current.value === null ? '' : String(current.value))) return;
+    if (!changed) return;
     if (type.kind === 'integer') {
-      const parsed = parseIntegerInput(text);
+      const parsed = parseIntegerInput(text, range);
       if ('error' in parsed) onInvalid(parsed.error);
       else onSave({ ...current, value: parsed.value });
     } else {
@@ -77,7 +95,7 @@ function SettingRow({ setting, current, editable, saving, error, onSave, onInval
           >
             {type.options.map((option) => (
               <MenuItem key={option} value={option}>
-                {option}
+                {labelEnumOption(option)}
               </MenuItem>
             ))}
           </TextField>
@@ -96,7 +114,13 @@ function SettingRow({ setting, current, editable, saving, error, onSave, onInval
             }}
             disabled={disabled}
             error={Boolean(error)}
-            slotProps={{ htmlInput: type.kind === 'integer' ? { step: 1, inputMode: 'numeric' } : {} }}
+            slotProps={{
+              htmlInput:
+                type.kind === 'integer'
+                  ? { step: 1, inputMode: 'numeric', min: range?.min, max: range?.max }
+                  : {},
+            }}
+            helperText={error ? undefined : hint || undefined}
           />
         )}
         {error && (

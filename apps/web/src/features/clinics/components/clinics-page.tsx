@@ -12,6 +12,7 @@ import { useUpdateClinic } from '../api/update-clinic';
 import type { Clinic } from '../types';
 import { buildClinicColumns } from './clinic-columns';
 import { type ClinicDialogTarget, ClinicFormDialog } from './clinic-form-dialog';
+import { DeactivateClinicDialog } from './deactivate-clinic-dialog';
 
 const getClinicId = (clinic: Clinic) => clinic.id;
 
@@ -35,19 +36,32 @@ export function ClinicsPage() {
 
   const { mutate: saveClinic, isPending, variables } = useUpdateClinic();
   const savingId = isPending ? variables?.id : undefined;
+  // The clinic waiting for the administrator to confirm its deactivation.
+  const [deactivating, setDeactivating] = useState<Clinic | null>(null);
 
-  const toggleActive = useCallback(
-    (clinic: Clinic, isActive: boolean) =>
+  const saveActive = useCallback(
+    (clinic: Clinic, isActive: boolean, onSaved?: () => void) =>
       saveClinic(
         { id: clinic.id, body: { ...toClinicBody(clinic), isActive } },
         {
-          onSuccess: (saved) =>
+          onSuccess: (saved) => {
             enqueueSnackbar(isActive ? `${saved.name} is active.` : `${saved.name} is inactive.`, {
               variant: 'success',
-            }),
+            });
+            onSaved?.();
+          },
         },
       ),
     [saveClinic],
+  );
+
+  // Activating is harmless; deactivating shuts everyone out of the clinic, so it asks first.
+  const toggleActive = useCallback(
+    (clinic: Clinic, isActive: boolean) => {
+      if (isActive) saveActive(clinic, true);
+      else setDeactivating(clinic);
+    },
+    [saveActive],
   );
 
   const columns = useMemo(
@@ -97,6 +111,15 @@ export function ClinicsPage() {
           }
         />
       </Box>
+      <DeactivateClinicDialog
+        clinicName={deactivating?.name ?? ''}
+        open={deactivating !== null}
+        pending={isPending}
+        onConfirm={() => {
+          if (deactivating) saveActive(deactivating, false, () => setDeactivating(null));
+        }}
+        onClose={() => setDeactivating(null)}
+      />
       <ClinicFormDialog
         key={`form-${dialog?.key ?? 0}`}
         target={dialog?.value ?? null}

@@ -12,6 +12,7 @@ import { useResetDeviceCheckSettings } from '../api/reset-device-check-settings'
 import { useSaveDeviceCheckSettings } from '../api/save-device-check-settings';
 import { toPromptList, toPromptText } from '../prompt-lines';
 import { describeSaveError } from '../setting-value';
+import { UnsavedNote } from './unsaved-note';
 
 function DeviceCheckForm({
   npi,
@@ -22,7 +23,9 @@ function DeviceCheckForm({
   settings: DeviceCheckSettings;
   editable: boolean;
 }) {
-  const [text, setText] = useState(() => toPromptText(settings.observationPrompts));
+  const [savedText, setSavedText] = useState(() => toPromptText(settings.observationPrompts));
+  const [text, setText] = useState(savedText);
+  const dirty = text !== savedText;
   const [error, setError] = useState<string | null>(null);
   const save = useSaveDeviceCheckSettings();
   const reset = useResetDeviceCheckSettings();
@@ -40,6 +43,7 @@ function DeviceCheckForm({
       { npi, isDefault: settings.isDefault, observationPrompts },
       {
         onSuccess: (saved) => {
+          setSavedText(toPromptText(saved.observationPrompts));
           setText(toPromptText(saved.observationPrompts));
           enqueueSnackbar('Device-check prompts saved.', { variant: 'success' });
         },
@@ -54,6 +58,7 @@ function DeviceCheckForm({
       { npi },
       {
         onSuccess: (saved) => {
+          setSavedText(toPromptText(saved.observationPrompts));
           setText(toPromptText(saved.observationPrompts));
           enqueueSnackbar('Device-check prompts are back to the defaults.', { variant: 'success' });
         },
@@ -83,11 +88,26 @@ function DeviceCheckForm({
         helperText={error ?? 'One prompt a line'}
       />
       {editable && (
-        <Box sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'flex-end', gap: 1.5, mt: 2 }}>
+        <Box
+          sx={{
+            display: 'flex',
+            flexWrap: 'wrap',
+            alignItems: 'center',
+            justifyContent: 'flex-end',
+            gap: 1.5,
+            mt: 2,
+          }}
+        >
+          <UnsavedNote dirty={dirty} />
           <Button onClick={restoreDefaults} disabled={busy || settings.isDefault} loading={reset.isPending}>
             Reset to defaults
           </Button>
-          <Button type="submit" variant="contained" disabled={busy} loading={save.isPending}>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={busy || (!dirty && !settings.isDefault)}
+            loading={save.isPending}
+          >
             Save prompts
           </Button>
         </Box>

@@ -7,7 +7,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { formatUserDisplayName } from '@portal/domain';
+import { describeBulkSigning, formatUserDisplayName, type MergedClinicConfiguration } from '@portal/domain';
 import { useQuery } from '@tanstack/react-query';
 import { enqueueSnackbar } from 'notistack';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
@@ -30,6 +30,7 @@ import {
   toSignatureSettingsValues,
   validateSignatureSettings,
 } from '../signature-settings-form';
+import { UnsavedNote } from './unsaved-note';
 
 function describeSource(settings: SignatureSettings, userId: string): string {
   if (userId === CLINIC_WIDE_USER_ID) {
@@ -46,14 +47,20 @@ function SignatureSettingsForm({
   npi,
   userId,
   settings,
+  configuration,
   editable,
 }: {
   npi: string;
   userId: string;
   settings: SignatureSettings;
+  configuration: MergedClinicConfiguration;
   editable: boolean;
 }) {
-  const [values, setValues] = useState(() => toSignatureSettingsValues(settings));
+  const [saved, setSaved] = useState(() => toSignatureSettingsValues(settings));
+  const [values, setValues] = useState(saved);
+  const dirty = JSON.stringify(values) !== JSON.stringify(saved);
+  // What bulk signing comes to with the switch as it stands (the rule the server applies).
+  const bulkSigning = describeBulkSigning(configuration, { bulkSignEnabled: values.bulkSignEnabled });
   const [errors, setErrors] = useState<SignatureSettingsErrors>({});
   const [problems, setProblems] = useState<string[]>([]);
   const update = useUpdateSignatureSettings();
@@ -83,8 +90,10 @@ function SignatureSettingsForm({
     update.mutate(
       { npi, userId, change: toSignatureSettingsChange(values) },
       {
-        onSuccess: (saved) => {
-          setValues(toSignatureSettingsValues(saved));
+        onSuccess: (stored) => {
+          const storedValues = toSignatureSettingsValues(stored);
+          setSaved(storedValues);
+          setValues(storedValues);
           enqueueSnackbar('Signature settings saved.', { variant: 'success' });
         },
         onError: (error) => {
@@ -180,9 +189,28 @@ function SignatureSettingsForm({
           </Box>
         ))}
       </Box>
+      <Typography
+        variant="body2"
+        color="textSecondary"
+        sx={{ mt: 0.5 }}
+        data-testid="bulk-signing-effect"
+        id={`${formId}-bulk-signing-effect`}
+      >
+        {userId === CLINIC_WIDE_USER_ID
+          ? 'For providers without their own settings: '
+          : 'For this provider: '}
+        {bulkSigning.summary}.
+      </Typography>
       {editable && (
-        <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 2 }}>
-          <Button type="submit" variant="contained" loading={update.isPending}>
+        <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: 2, mt: 2 }}>
+          <UnsavedNote dirty={dirty} />
+          {/* Unchanged inherited settings can still be saved: that gives the clinic or provider their own. */}
+          <Button
+            type="submit"
+            variant="contained"
+            loading={update.isPending}
+            disabled={!dirty && !settings.isDefault}
+          >
             Save signature settings
           </Button>
         </Box>
@@ -242,10 +270,12 @@ function SettingsOwnerPicker({
 function SignatureSettingsLoader({
   npi,
   userId,
+  configuration,
   editable,
 }: {
   npi: string;
   userId: string;
+  configuration: MergedClinicConfiguration;
   editable: boolean;
 }) {
   const settings = useQuery({ ...signatureSettingsQueryOptions(npi, userId), meta: { silent: true } });
@@ -256,6 +286,7 @@ function SignatureSettingsLoader({
         npi={npi}
         userId={userId}
         settings={settings.data}
+        configuration={configuration}
         editable={editable}
       />
     );
@@ -281,12 +312,21 @@ function SignatureSettingsLoader({
  * Signature settings of the clinic ('0', clinic-wide) or of one of its providers: prompts per service
  * line, notes and signing switches. A provider without their own settings uses the clinic's.
  */
-export function SignatureSettingsSection({ npi, editable }: { npi: string; editable: boolean }) {
+export function SignatureSettingsSection({
+  npi,
+  configuration,
+  editable,
+}: {
+  npi: string;
+  /** The clinic's merged flags and settings: bulk signing's effect depends on them. */
+  configuration: MergedClinicConfiguration;
+  editable: boolean;
+}) {
   const [userId, setUserId] = useState(CLINIC_WIDE_USER_ID);
   return (
     <>
       {editable && <SettingsOwnerPicker npi={npi} userId={userId} onChange={setUserId} />}
-      <SignatureSettingsLoader npi={npi} userId={userId} editable={editable} />
+      <SignatureSettingsLoader npi={npi} userId={userId} configuration={configuration} editable={editable} />
     </>
   );
 }

@@ -1,28 +1,39 @@
 import { useQuery } from '@tanstack/react-query';
 import { apiClient, isApiError } from '../../../lib/api-client';
 import { CACHE_TTL_MS } from '../../../lib/constants';
+import { describeNotificationDocument, type NotificationDocument } from '../notification-document';
 
-/** Whether the document a notification is about still exists. */
-export type DocumentLookup = 'found' | 'not-found' | 'unknown';
+/** What the lookup found: the document in a few words, gone, or not known (not yet, or not looked up). */
+export type DocumentLookup =
+  | { state: 'found'; document: NotificationDocument }
+  | { state: 'not-found' }
+  | { state: 'unknown' };
+
+type DocumentAttributes = Parameters<typeof describeNotificationDocument>[0];
 
 /**
- * GET /api/reports/:id for a notification's document (SPEC §7: a comment notification triggers a report
- * lookup). Only its existence is used: the list stays free of patient details.
+ * GET /api/reports/:id for a notification's document (SPEC §7: a comment notification carrying a report
+ * URL triggers a report lookup). The notification itself names no patient (its realtime event and e-mail
+ * carry no PHI); the signed-in reader's own lookup puts the patient, type and date of service beside it.
  */
 export async function lookUpNotificationDocument(
   documentId: string,
   options: { signal?: AbortSignal } = {},
 ): Promise<DocumentLookup> {
   try {
-    await apiClient.get<unknown>(`/api/reports/${encodeURIComponent(documentId)}`, {
-      signal: options.signal,
-    });
-    return 'found';
+    const resource = await apiClient.get<{ attributes: DocumentAttributes }>(
+      `/api/reports/${encodeURIComponent(documentId)}`,
+      { signal: options.signal },
+    );
+    return { state: 'found', document: describeNotificationDocument(resource.attributes) };
   } catch (error) {
-    if (isApiError(error) && error.statusCode === 404) return 'not-found';
+    // Deleted, or at a clinic the reader no longer has: either way the server answers 404.
+    if (isApiError(error) && error.statusCode === 404) return { state: 'not-found' };
     throw error;
   }
 }
+
+const UNKNOWN: DocumentLookup = { state: 'unknown' };
 
 export function useNotificationDocument(documentId: string | null, enabled: boolean): DocumentLookup {
   const query = useQuery({
@@ -34,5 +45,5 @@ export function useNotificationDocument(documentId: string | null, enabled: bool
     // A failed lookup only leaves the subtitle as it is.
     meta: { silent: true },
   });
-  return query.data ?? 'unknown';
+  return query.data ?? UNKNOWN;
 }

@@ -6,11 +6,13 @@ import Popover from '@mui/material/Popover';
 import Tooltip from '@mui/material/Tooltip';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { HEADER_HEIGHT_PX, TOAST_CLEARANCE_VAR } from '../../../lib/constants';
 import { REALTIME_EVENTS, useRealtime, useRealtimeEvent } from '../../../lib/realtime/realtime-context';
 import { usePermissions } from '../../../lib/session/session-context';
 import { useNotificationHeartbeat } from '../hooks/use-notification-heartbeat';
 import { useNotificationList } from '../hooks/use-notification-list';
 import { useToasts } from '../hooks/use-toasts';
+import type { Toast } from '../toast-queue';
 import type { NotificationItem } from '../types';
 import { NotificationPanel } from './notification-panel';
 import { NotificationPreferencesDialog } from './notification-preferences-dialog';
@@ -50,7 +52,7 @@ export function NotificationBell() {
     const id = typeof data === 'object' && data && 'id' in data ? String(data.id) : undefined;
     void reload().then((page) => {
       const item = page?.data.find((candidate) => candidate.id === id);
-      show(item?.title ?? 'New notification');
+      show(item?.title ?? 'New notification', item);
     });
   });
 
@@ -59,10 +61,10 @@ export function NotificationBell() {
 
   useNotificationHeartbeat(realtime.state, list.unreadCount);
 
-  const openList = () => {
+  const openList = useCallback(() => {
     setOpen(true);
     void reload();
-  };
+  }, [reload]);
 
   const openItem = useCallback(
     (item: NotificationItem) => {
@@ -74,6 +76,30 @@ export function NotificationBell() {
     },
     [markOpenedRead, navigate],
   );
+
+  // A toast opens its notification as the list would; one whose notification is not at hand, or leads
+  // nowhere, opens the list.
+  const openToast = useCallback(
+    (toast: Toast) => {
+      dismiss(toast.key);
+      const item = toast.notification;
+      if (item?.url?.startsWith('/') && !item.url.startsWith('//')) openItem(item);
+      else openList();
+    },
+    [dismiss, openItem, openList],
+  );
+
+  // The preferences dialog replaces the list rather than opening over it: two layers, one above the other's
+  // backdrop, read as one broken screen. Closing it brings the focus back to the bell.
+  const openPreferences = () => {
+    setOpen(false);
+    setPreferencesKey((key) => key + 1);
+    setPreferencesOpen(true);
+  };
+  const closePreferences = () => {
+    setPreferencesOpen(false);
+    window.requestAnimationFrame(() => buttonRef.current?.focus());
+  };
 
   const label = describeBell(list.unreadCount);
   return (
@@ -106,7 +132,13 @@ export function NotificationBell() {
             id: panelId,
             role: 'dialog',
             'aria-labelledby': headingId,
-            sx: { mt: 1 },
+            sx: {
+              mt: 1,
+              display: 'flex',
+              flexDirection: 'column',
+              // Ends above the toasts at the bottom-left, so they never cover the list's last row.
+              maxHeight: `calc(100dvh - ${HEADER_HEIGHT_PX + 24}px - var(${TOAST_CLEARANCE_VAR}, 0px))`,
+            },
           },
         }}
       >
@@ -115,18 +147,11 @@ export function NotificationBell() {
           headingId={headingId}
           lookUpDocuments={canAnywhere('document:read')}
           onOpenItem={openItem}
-          onOpenPreferences={() => {
-            setPreferencesKey((key) => key + 1);
-            setPreferencesOpen(true);
-          }}
+          onOpenPreferences={openPreferences}
         />
       </Popover>
-      <NotificationPreferencesDialog
-        key={preferencesKey}
-        open={preferencesOpen}
-        onClose={() => setPreferencesOpen(false)}
-      />
-      <NotificationToasts toasts={visible} onDismiss={dismiss} />
+      <NotificationPreferencesDialog key={preferencesKey} open={preferencesOpen} onClose={closePreferences} />
+      <NotificationToasts toasts={visible} onOpen={openToast} onDismiss={dismiss} />
     </>
   );
 }

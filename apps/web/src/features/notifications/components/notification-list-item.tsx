@@ -10,7 +10,8 @@ import Typography from '@mui/material/Typography';
 import { DOCUMENT_NOT_FOUND_SUBTITLE } from '@portal/domain';
 import { formatDistanceToNow } from 'date-fns';
 import { useState } from 'react';
-import { useNotificationDocument } from '../api/get-notification-document';
+import { visuallyHidden } from '../../../components/visually-hidden';
+import { type DocumentLookup, useNotificationDocument } from '../api/get-notification-document';
 import type { NotificationItem } from '../types';
 
 type NotificationListItemProps = {
@@ -27,6 +28,47 @@ function formatAge(createdAt: string): string {
   return Number.isNaN(date.getTime()) ? '' : formatDistanceToNow(date, { addSuffix: true });
 }
 
+/**
+ * The document the notification is about: its patient, type and date of service once looked up (SPEC §7),
+ * '(document not found)' when it is gone, and the notification's own subtitle until then.
+ */
+function DocumentLine({ lookup, subTitle }: { lookup: DocumentLookup; subTitle: string | null }) {
+  if (lookup.state === 'found') {
+    const { patient, typeLabel, dos } = lookup.document;
+    return (
+      <Typography
+        variant="caption"
+        component="div"
+        color="textSecondary"
+        data-testid="notification-document"
+        sx={{ wordBreak: 'break-word' }}
+      >
+        <Box component="span" sx={{ fontWeight: 600, color: 'text.primary' }}>
+          {patient}
+        </Box>
+        {` · ${typeLabel} · `}
+        <abbr title="date of service" style={{ textDecoration: 'none' }}>
+          DOS
+        </abbr>{' '}
+        {dos}
+      </Typography>
+    );
+  }
+  const text = lookup.state === 'not-found' ? DOCUMENT_NOT_FOUND_SUBTITLE : subTitle;
+  if (!text) return null;
+  return (
+    <Typography
+      variant="caption"
+      component="div"
+      // Not found says so in words; the colour only underlines it.
+      color={lookup.state === 'not-found' ? 'error' : 'textSecondary'}
+      data-testid="notification-subtitle"
+    >
+      {text}
+    </Typography>
+  );
+}
+
 /** One notification: open it (marks it read and follows its link), mark it read or unread, delete it. */
 export function NotificationListItem({
   item,
@@ -37,7 +79,6 @@ export function NotificationListItem({
 }: NotificationListItemProps) {
   const [busy, setBusy] = useState(false);
   const lookup = useNotificationDocument(item.documentId, lookUpDocuments);
-  const subTitle = lookup === 'not-found' ? DOCUMENT_NOT_FOUND_SUBTITLE : item.subTitle;
   const readLabel = item.isRead ? 'Mark as unread' : 'Mark as read';
   const run = (action: () => Promise<unknown>) => {
     setBusy(true);
@@ -55,9 +96,9 @@ export function NotificationListItem({
         alignItems: 'stretch',
       }}
     >
+      {/* Named by its content (no aria-label), so what a screen reader says is what the eye reads. */}
       <ListItemButton
         onClick={() => onOpen(item)}
-        aria-label={`${item.isRead ? '' : 'Unread: '}${item.title}`}
         sx={{ alignItems: 'flex-start', gap: 1.25, py: 1.25, pr: 1, minWidth: 0 }}
       >
         <Box
@@ -76,18 +117,11 @@ export function NotificationListItem({
             variant="body2"
             sx={{ fontWeight: item.isRead ? 400 : 600, lineHeight: 1.35, wordBreak: 'break-word' }}
           >
+            {/* The dot says it to the eye; this says it to a screen reader. */}
+            {!item.isRead && <span style={visuallyHidden}>Unread: </span>}
             {item.title}
           </Typography>
-          {subTitle && (
-            <Typography
-              variant="caption"
-              component="div"
-              color={lookup === 'not-found' ? 'error' : 'textSecondary'}
-              data-testid="notification-subtitle"
-            >
-              {subTitle}
-            </Typography>
-          )}
+          <DocumentLine lookup={lookup} subTitle={item.subTitle} />
           <Typography
             variant="body2"
             color="textSecondary"

@@ -51,7 +51,15 @@ export function NotificationPanel({
   };
   const hasRead = !list.unreadOnly && list.items.some((item) => item.isRead);
   return (
-    <Box sx={{ width: { xs: 'calc(100vw - 32px)', sm: 440 }, display: 'flex', flexDirection: 'column' }}>
+    <Box
+      sx={{
+        width: { xs: 'calc(100vw - 32px)', sm: 440 },
+        display: 'flex',
+        flexDirection: 'column',
+        minHeight: 0,
+        flex: '1 1 auto',
+      }}
+    >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 2, pt: 1.5, pb: 0.5 }}>
         <Typography id={headingId} variant="h6" component="h2" sx={{ flex: 1, fontSize: '1.1rem' }}>
           Notifications
@@ -107,7 +115,13 @@ export function NotificationPanel({
       </Box>
       <Divider />
       <Box
-        sx={{ maxHeight: { xs: '60vh', sm: 'min(520px, 65vh)' }, overflowY: 'auto' }}
+        // Shrinks with the popover when toasts take the bottom of the screen.
+        sx={{
+          maxHeight: { xs: '60vh', sm: 'min(520px, 65vh)' },
+          minHeight: 0,
+          flex: '1 1 auto',
+          overflowY: 'auto',
+        }}
         aria-busy={list.status === 'loading' || list.loadingMore}
       >
         {list.status === 'loading' && (

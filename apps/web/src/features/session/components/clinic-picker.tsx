@@ -2,6 +2,7 @@ import MenuItem from '@mui/material/MenuItem';
 import { alpha } from '@mui/material/styles';
 import TextField from '@mui/material/TextField';
 import { useId } from 'react';
+import { getHeaderPopupContainer } from '../../../lib/header-popup-container';
 import { useSession } from '../../../lib/session/session-context';
 
 /**
@@ -22,7 +23,10 @@ export function ClinicPicker() {
       slotProps={{
         htmlInput: { 'aria-label': 'Current clinic' },
         select: {
-          MenuProps: { slotProps: { paper: { sx: { maxHeight: 420 } } } },
+          MenuProps: {
+            container: getHeaderPopupContainer,
+            slotProps: { paper: { sx: { maxHeight: 420 } } },
+          },
           renderValue: () => currentClinic.name,
         },
       }}

@@ -1,5 +1,6 @@
 import MailOutlineIcon from '@mui/icons-material/EmailOutlined';
 import HelpOutlineIcon from '@mui/icons-material/HelpOutlined';
+import KeyboardIcon from '@mui/icons-material/KeyboardOutlined';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
@@ -10,8 +11,14 @@ import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import { DEFAULT_SUPPORT_EMAILS } from '@portal/domain';
 import { useEffect, useId, useRef, useState } from 'react';
+import { Link as RouterLink, useLocation } from 'react-router';
 import { usePortalTitle } from '../../../lib/auth/portal-config';
+import { SIGNATURE_DASHBOARD_PATH } from '../../../lib/constants';
+import { getHeaderPopupContainer } from '../../../lib/header-popup-container';
 import { useSession } from '../../../lib/session/session-context';
+
+/** The inbox opens its keyboard shortcut sheet at this address fragment. */
+const KEYBOARD_SHORTCUTS_HASH = '#keyboard-shortcuts';
 
 /** The addresses of a comma-separated supportEmails setting: trimmed, blanks and repeats dropped. */
 export function listSupportEmails(value: unknown): string[] {
@@ -28,7 +35,10 @@ export function listSupportEmails(value: unknown): string[] {
 
 /** The header's help button: who to write to at the current clinic (its supportEmails setting), and the app. */
 export function HelpMenu() {
-  const { clinicConfiguration, currentClinic } = useSession();
+  const { clinicConfiguration, currentClinic, can } = useSession();
+  const location = useLocation();
+  // On the inbox the sheet opens over the list as it is; elsewhere it opens the inbox.
+  const onInbox = location.pathname === SIGNATURE_DASHBOARD_PATH;
   const title = usePortalTitle();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const menuId = useId();
@@ -61,6 +71,7 @@ export function HelpMenu() {
       <Menu
         id={menuId}
         anchorEl={anchor}
+        container={getHeaderPopupContainer}
         open={open}
         onClose={() => setAnchor(null)}
         anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
@@ -94,6 +105,23 @@ export function HelpMenu() {
             <ListItemText slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }}>{email}</ListItemText>
           </MenuItem>
         ))}
+        {can('document:read') && <Divider />}
+        {can('document:read') && (
+          <MenuItem
+            component={RouterLink}
+            to={{
+              pathname: SIGNATURE_DASHBOARD_PATH,
+              search: onInbox ? location.search : '',
+              hash: KEYBOARD_SHORTCUTS_HASH,
+            }}
+            onClick={() => setAnchor(null)}
+          >
+            <ListItemIcon>
+              <KeyboardIcon fontSize="small" />
+            </ListItemIcon>
+            <ListItemText>Inbox keyboard shortcuts</ListItemText>
+          </MenuItem>
+        )}
         <Divider />
         <Box sx={{ px: 2, pt: 0.5, pb: 0.5 }}>
           <Typography variant="caption" color="textSecondary" data-testid="help-app-title">

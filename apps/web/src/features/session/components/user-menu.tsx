@@ -11,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import { listEffectiveRoles, normalizeRole, ROLE_LABELS } from '@portal/domain';
 import { useId, useState } from 'react';
 import { useSignOut } from '../../../lib/auth/use-sign-out';
+import { getHeaderPopupContainer } from '../../../lib/header-popup-container';
 import { useSession } from '../../../lib/session/session-context';
 
 /** The signed-in user's name in the header; its menu says who and in which role, and signs out. */
@@ -63,6 +64,7 @@ export function UserMenu() {
       <Menu
         id={menuId}
         anchorEl={anchor}
+        container={getHeaderPopupContainer}
         open={open}
         onClose={() => setAnchor(null)}
         anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}

@@ -18,8 +18,8 @@ export function useDocumentPdf(id: string, status: string) {
     gcTime: 0,
     staleTime: Number.POSITIVE_INFINITY,
     enabled: status !== 'signing' && status !== 'acknowledging',
-    // The unsigned PDF stays on screen while the signed one loads.
-    placeholderData: (previous) => previous,
+    // The unsigned PDF stays on screen while the signed one loads; never another document's.
+    placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[2] === id ? previous : undefined),
     meta: { silent: true },
   });
 }

@@ -438,7 +438,8 @@ export function DocumentComments({
             mt: 1.5,
             display: 'grid',
             gap: 1,
-            gridTemplateColumns: { xs: '1fr', sm: 'minmax(0, 1fr) 200px' },
+            // The details rail is narrow at every screen size: one field under the other.
+            gridTemplateColumns: '1fr',
           }}
         >
           <TextField

@@ -1,10 +1,22 @@
+import AccountTreeOutlinedIcon from '@mui/icons-material/AccountTreeOutlined';
+import FilterListIcon from '@mui/icons-material/FilterList';
+import KeyboardIcon from '@mui/icons-material/KeyboardOutlined';
 import SearchIcon from '@mui/icons-material/Search';
+import Badge from '@mui/material/Badge';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Tooltip from '@mui/material/Tooltip';
 import {
   DOCUMENT_TYPE_LABELS,
   DOCUMENT_TYPES,
@@ -13,8 +25,9 @@ import {
   type InboxView,
   SERVICE_LINES,
 } from '@portal/domain';
-import { useEffect, useState } from 'react';
+import { type ReactNode, type Ref, useEffect, useState } from 'react';
 import type { AssignedToFilter, HiddenFilter, InboxFilters, ServiceLineFilter } from '../inbox-filters';
+import { visuallyHidden } from './visually-hidden';
 
 const ASSIGNED_TO_LABELS: Record<AssignedToFilter, string> = {
   any: 'Anyone',
@@ -27,21 +40,147 @@ const HIDDEN_LABELS: Record<HiddenFilter, string> = {
   only: 'Only hidden',
 };
 const SEARCH_DEBOUNCE_MS = 400;
+export const INBOX_SEARCH_ID = 'inbox-search';
 
 type InboxFilterBarProps = {
   filters: InboxFilters;
   currentClinicNpi: string | undefined;
   currentClinicName: string | undefined;
   onChange: (change: Partial<InboxFilters>) => void;
+  /** below 900 px the filters fold into one control */
+  narrow: boolean;
+  /** how many filters differ from the reader's default (the folded control says so) */
+  changedCount: number;
+  onShowShortcuts: () => void;
+  /** the narrow screen's filter dialog is open (the '/' shortcut opens it) */
+  dialogOpen: boolean;
+  onDialogOpenChange: (open: boolean) => void;
+  searchRef?: Ref<HTMLInputElement>;
 };
 
-/** The inbox filter: view, service line, type, assigned to, clinic and search; kept in the address. */
-export function InboxFilterBar({
+/** The inbox filter: view, service line, type, assigned to, clinic, hidden documents and search; kept in the address. */
+export function InboxFilterBar(props: InboxFilterBarProps) {
+  const { filters, narrow, changedCount, onDialogOpenChange, dialogOpen } = props;
+  if (!narrow) {
+    return (
+      <Box
+        sx={{
+          display: 'flex',
+          alignItems: 'center',
+          gap: 1,
+          px: 2,
+          py: 0.75,
+          borderBottom: 1,
+          borderColor: 'divider',
+          bgcolor: 'background.paper',
+          flexWrap: 'wrap',
+        }}
+      >
+        <FilterFields
+          {...props}
+          layout="row"
+          trailing={
+            <>
+              {filters.status === 'todo' && (
+                <Tooltip
+                  title="Keep each patient's documents together, the most urgent patient first"
+                  describeChild
+                >
+                  <ToggleButton
+                    size="small"
+                    value="patient"
+                    selected={filters.groupByPatient}
+                    onChange={() => props.onChange({ groupByPatient: !filters.groupByPatient })}
+                    aria-label="Group by patient"
+                    sx={{ gap: 0.5, py: 0.5, whiteSpace: 'nowrap' }}
+                  >
+                    <AccountTreeOutlinedIcon fontSize="small" />
+                    Group
+                  </ToggleButton>
+                </Tooltip>
+              )}
+              <Tooltip title="Keyboard shortcuts (?)">
+                <IconButton size="small" aria-label="Keyboard shortcuts" onClick={props.onShowShortcuts}>
+                  <KeyboardIcon />
+                </IconButton>
+              </Tooltip>
+            </>
+          }
+        />
+      </Box>
+    );
+  }
+  const summary = [
+    INBOX_VIEW_LABELS[filters.status],
+    filters.assignedTo === 'me' ? 'Assigned to me' : undefined,
+    filters.search ? `“${filters.search}”` : undefined,
+  ]
+    .filter(Boolean)
+    .join(' · ');
+  return (
+    <Box sx={{ px: 1, py: 0.75, borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}>
+      <Button
+        fullWidth
+        variant="outlined"
+        onClick={() => onDialogOpenChange(true)}
+        startIcon={
+          <Badge badgeContent={changedCount} color="primary" aria-hidden="true">
+            <FilterListIcon />
+          </Badge>
+        }
+        sx={{ justifyContent: 'flex-start' }}
+        aria-haspopup="dialog"
+      >
+        Filters: {summary}
+        {changedCount > 0 && (
+          <span style={visuallyHidden}>
+            , {changedCount} {changedCount === 1 ? 'filter' : 'filters'} changed
+          </span>
+        )}
+      </Button>
+      <Dialog
+        open={dialogOpen}
+        onClose={() => onDialogOpenChange(false)}
+        fullScreen
+        aria-labelledby="inbox-filters-title"
+      >
+        <DialogTitle id="inbox-filters-title">Filter documents</DialogTitle>
+        <DialogContent dividers>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            <FilterFields {...props} layout="column" />
+            {filters.status === 'todo' && (
+              <ToggleButton
+                size="small"
+                value="patient"
+                selected={filters.groupByPatient}
+                onChange={() => props.onChange({ groupByPatient: !filters.groupByPatient })}
+                sx={{ gap: 0.5, alignSelf: 'flex-start' }}
+              >
+                <AccountTreeOutlinedIcon fontSize="small" />
+                Group by patient
+              </ToggleButton>
+            )}
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button variant="contained" onClick={() => onDialogOpenChange(false)}>
+            Show documents
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </Box>
+  );
+}
+
+function FilterFields({
   filters,
   currentClinicNpi,
   currentClinicName,
   onChange,
-}: InboxFilterBarProps) {
+  layout,
+  searchRef,
+  trailing,
+}: InboxFilterBarProps & { layout: 'row' | 'column'; trailing?: ReactNode }) {
   const [search, setSearch] = useState(filters.search);
   useEffect(() => setSearch(filters.search), [filters.search]);
   useEffect(() => {
@@ -49,18 +188,27 @@ export function InboxFilterBar({
     const timer = setTimeout(() => onChange({ search: search.trim() }), SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [search, filters.search, onChange]);
+  const row = layout === 'row';
+  const width = (min: number) => (row ? { minWidth: min } : { width: '100%' });
 
   return (
-    <Stack
+    <Box
       component="form"
       role="search"
       aria-label="Document filter"
-      direction="row"
       onSubmit={(event) => {
         event.preventDefault();
         onChange({ search: search.trim() });
       }}
-      sx={{ flexWrap: 'wrap', gap: 1.5, alignItems: 'center' }}
+      sx={{
+        display: 'flex',
+        flexDirection: row ? 'row' : 'column',
+        flexWrap: row ? 'wrap' : 'nowrap',
+        gap: row ? 1 : 2,
+        alignItems: row ? 'center' : 'stretch',
+        flex: row ? '1 1 auto' : undefined,
+        minWidth: 0,
+      }}
     >
       <ToggleButtonGroup
         size="small"
@@ -71,7 +219,7 @@ export function InboxFilterBar({
         onChange={(_event, value: InboxView | null) => value && onChange({ status: value })}
       >
         {INBOX_VIEWS.map((view) => (
-          <ToggleButton key={view} value={view} sx={{ px: 2 }}>
+          <ToggleButton key={view} value={view} sx={{ px: 1.75, py: 0.5 }}>
             {INBOX_VIEW_LABELS[view]}
           </ToggleButton>
         ))}
@@ -82,7 +230,7 @@ export function InboxFilterBar({
         label="Service line"
         value={filters.serviceLine}
         onChange={(event) => onChange({ serviceLine: event.target.value as ServiceLineFilter })}
-        sx={{ minWidth: 130 }}
+        sx={width(104)}
       >
         {SERVICE_LINES.map((line) => (
           <MenuItem key={line} value={line}>
@@ -96,7 +244,7 @@ export function InboxFilterBar({
         label="Type"
         value={filters.type}
         onChange={(event) => onChange({ type: event.target.value })}
-        sx={{ minWidth: 170 }}
+        sx={width(128)}
       >
         <MenuItem value="any">Any</MenuItem>
         {DOCUMENT_TYPES.map((type) => (
@@ -111,7 +259,7 @@ export function InboxFilterBar({
         label="Assigned to"
         value={filters.assignedTo}
         onChange={(event) => onChange({ assignedTo: event.target.value as AssignedToFilter })}
-        sx={{ minWidth: 140 }}
+        sx={width(112)}
       >
         {(Object.keys(ASSIGNED_TO_LABELS) as AssignedToFilter[]).map((value) => (
           <MenuItem key={value} value={value}>
@@ -125,7 +273,7 @@ export function InboxFilterBar({
         label="Clinic"
         value={filters.clinicNpi}
         onChange={(event) => onChange({ clinicNpi: event.target.value })}
-        sx={{ minWidth: 170, maxWidth: 260 }}
+        sx={row ? { minWidth: 140, maxWidth: 220 } : { width: '100%' }}
       >
         {currentClinicNpi && (
           <MenuItem value={currentClinicNpi}>{currentClinicName ?? currentClinicNpi}</MenuItem>
@@ -141,7 +289,7 @@ export function InboxFilterBar({
         label="Hidden documents"
         value={filters.hidden}
         onChange={(event) => onChange({ hidden: event.target.value as HiddenFilter })}
-        sx={{ minWidth: 150 }}
+        sx={width(150)}
       >
         {(Object.keys(HIDDEN_LABELS) as HiddenFilter[]).map((value) => (
           <MenuItem key={value} value={value}>
@@ -150,12 +298,14 @@ export function InboxFilterBar({
         ))}
       </TextField>
       <TextField
+        id={INBOX_SEARCH_ID}
+        inputRef={searchRef}
         size="small"
         label="Search"
         placeholder="Patient, ID or serial"
         value={search}
         onChange={(event) => setSearch(event.target.value)}
-        sx={{ flex: '1 1 200px', minWidth: 180 }}
+        sx={row ? { flex: '1 1 150px', minWidth: 140, maxWidth: 320 } : { width: '100%' }}
         slotProps={{
           htmlInput: { maxLength: 100 },
           input: {
@@ -167,6 +317,7 @@ export function InboxFilterBar({
           },
         }}
       />
-    </Stack>
+      {trailing}
+    </Box>
   );
 }

@@ -18,7 +18,8 @@ const STATUS_COLORS: Record<string, 'default' | 'success' | 'info' | 'error' | '
   acknowledging: 'warning',
 };
 
-export function StatusChip({ status }: { status: string }) {
+/** A document's status; `dense` for the list's rows. */
+export function StatusChip({ status, dense = false }: { status: string; dense?: boolean }) {
   return (
     <Chip
       size="small"
@@ -26,6 +27,8 @@ export function StatusChip({ status }: { status: string }) {
       color={STATUS_COLORS[status] ?? 'default'}
       variant={status === 'unsigned' ? 'outlined' : 'filled'}
       data-status={status}
+      component="span"
+      sx={dense ? { height: 18, fontSize: 11, '& .MuiChip-label': { px: 0.75 } } : undefined}
     />
   );
 }

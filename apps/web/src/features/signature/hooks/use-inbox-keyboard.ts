@@ -1,21 +1,22 @@
 import { useEffect, useRef } from 'react';
+import { type InboxShortcutAction, resolveInboxShortcut } from '../inbox-shortcuts';
 
-export type InboxKeyboardHandlers = {
-  onMove: (step: number) => void;
-  /** Ctrl+Enter (⌘+Enter): sign, or acknowledge, the selected document. */
-  onPrimaryAction: () => void;
-};
+/** The handlers of the inbox shortcuts; one returning false leaves the key to the page. */
+export type InboxKeyboardHandlers = Partial<Record<InboxShortcutAction, () => unknown>>;
+
+/** Marks the list: arrow keys there move between documents. */
+export const ARROW_KEYS_MOVE_SELECTION = 'data-inbox-arrow-keys';
 
 function isTyping(target: EventTarget | null): boolean {
   return (
     target instanceof HTMLElement &&
-    Boolean(target.closest('input, textarea, select, [contenteditable="true"]'))
+    Boolean(target.closest('input:not([type="checkbox"]), textarea, select, [contenteditable="true"]'))
   );
 }
 
 /**
- * Inbox shortcuts: j / ArrowDown next document, k / ArrowUp previous (not while typing), and
- * Ctrl+Enter anywhere (also in the note) for the primary action.
+ * The inbox shortcuts (inbox-shortcuts.ts), on the whole page: j/k move between documents, the arrows too
+ * in the list (elsewhere they scroll), Ctrl+Enter signs even in the note, and the rest act when not typing.
  */
 export function useInboxKeyboard(handlers: InboxKeyboardHandlers) {
   const latest = useRef(handlers);
@@ -24,26 +25,19 @@ export function useInboxKeyboard(handlers: InboxKeyboardHandlers) {
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.defaultPrevented) return;
-      // Open menus and dialogs use the keys themselves.
-      if (
-        event.target instanceof HTMLElement &&
-        event.target.closest('[role="listbox"], [role="menu"], [role="dialog"]')
-      ) {
-        return;
-      }
-      if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
-        event.preventDefault();
-        latest.current.onPrimaryAction();
-        return;
-      }
-      if (event.ctrlKey || event.metaKey || event.altKey || isTyping(event.target)) return;
-      if (event.key === 'j' || event.key === 'ArrowDown') {
-        event.preventDefault();
-        latest.current.onMove(1);
-      } else if (event.key === 'k' || event.key === 'ArrowUp') {
-        event.preventDefault();
-        latest.current.onMove(-1);
-      }
+      const target = event.target instanceof HTMLElement ? event.target : null;
+      const action = resolveInboxShortcut(event, {
+        typing: isTyping(target),
+        inPopup: Boolean(
+          target?.closest('[role="listbox"], [role="menu"], [role="dialog"], [role="presentation"]'),
+        ),
+        arrowsMoveSelection:
+          !target || target === document.body || Boolean(target.closest(`[${ARROW_KEYS_MOVE_SELECTION}]`)),
+      });
+      const handler = action && latest.current[action];
+      if (!handler) return;
+      if (handler() === false) return;
+      event.preventDefault();
     };
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);

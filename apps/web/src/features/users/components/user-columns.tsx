@@ -1,10 +1,19 @@
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
-import { formatUsDate, formatUserDisplayName, GLOBAL_CLINIC_NPI, ROLE_LABELS, ROLES } from '@portal/domain';
+import Typography from '@mui/material/Typography';
+import {
+  formatDateValue,
+  formatUsDate,
+  formatUserDisplayName,
+  GLOBAL_CLINIC_NPI,
+  ROLE_LABELS,
+  ROLES,
+} from '@portal/domain';
 import type { ReactNode } from 'react';
 import type { DataTableColumn } from '../../../components/data-table';
 import type { UserResource } from '../../../lib/user-resource';
 import { roleLabel } from '../role-grants';
+import { AccountStateChip } from './account-state-chip';
 
 type UserColumnsOptions = {
   /** Show where each role is held (the list of every user); a clinic's list shows its own roles only. */
@@ -61,19 +70,30 @@ export function buildUserColumns({ showClinics, clinicCode, renderActions }: Use
     {
       id: 'isLocked',
       header: 'Status',
-      width: 130,
+      width: 240,
       filter: {
         type: 'select',
         options: [
-          { value: 'false', label: 'Active' },
+          { value: 'false', label: 'Not locked' },
           { value: 'true', label: 'Locked' },
         ],
       },
+      render: (user) => <AccountStateChip state={user.attributes.accountState} />,
+    },
+    {
+      id: 'lastSignInAt',
+      header: 'Last sign-in',
+      sortable: true,
+      width: 180,
       render: (user) =>
-        user.attributes.isLocked ? (
-          <Chip label="Locked" size="small" color="warning" />
+        user.attributes.lastSignInAt ? (
+          <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+            {formatDateValue(user.attributes.lastSignInAt, 'MM/dd/yyyy hh:mm aaa')}
+          </Box>
         ) : (
-          <Chip label="Active" size="small" color="success" variant="outlined" />
+          <Typography component="span" variant="body2" color="textSecondary">
+            Never
+          </Typography>
         ),
     },
     {
