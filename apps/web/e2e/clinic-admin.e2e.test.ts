@@ -146,8 +146,10 @@ describe('clinic administration in a real browser', () => {
           })
         : route.continue(),
     );
-    await section.getByRole('button', { name: 'Save signature settings' }).click();
+    // The administrator adds a prompt for this provider, then saves.
     const crm = section.getByRole('textbox', { name: 'CRM prompts' });
+    await crm.fill(`${await crm.inputValue()}\nNo arrhythmia detected.`);
+    await section.getByRole('button', { name: 'Save signature settings' }).click();
     await expect.poll(() => crm.getAttribute('aria-invalid')).toBe('true');
     const helperId = await crm.getAttribute('aria-describedby');
     expect(await page.locator(`[id="${helperId}"]`).textContent()).toBe('CRM prompts must not be empty.');
