@@ -21,3 +21,19 @@ export function canAnywhere(
     listEffectiveRoles(user.roles, clinicNpi).some((role) => allowed.includes(role)),
   );
 }
+
+/**
+ * The clinics where a user holds a permission: 'all' through a global role, or a list of NPIs. Queries use
+ * it to scope what they return, so another clinic's data never leaves the database.
+ */
+export function clinicsWherePermitted(
+  user: { roles: readonly UserRole[] },
+  permission: PermissionName,
+): 'all' | string[] {
+  const allowed: readonly string[] = PERMISSIONS[permission];
+  if (listEffectiveRoles(user.roles, GLOBAL_CLINIC_NPI).some((role) => allowed.includes(role))) return 'all';
+  const npis = [...new Set(user.roles.map((grant) => grant.clinicNPI))].filter(
+    (npi) => npi !== GLOBAL_CLINIC_NPI,
+  );
+  return npis.filter((npi) => listEffectiveRoles(user.roles, npi).some((role) => allowed.includes(role)));
+}

@@ -1,6 +1,7 @@
 import {
   assertCan,
   CLINIC_WIDE_SETTINGS_USER_ID,
+  clinicsWherePermitted,
   DEFAULT_OBSERVATION_PROMPTS,
   GLOBAL_CLINIC_NPI,
   NOTE_MAX_LENGTH,
@@ -8,13 +9,13 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Insertable } from 'kysely';
 import { z } from 'zod';
+import { type Actor, requireActor } from '../../auth/actor';
 import type { SignatureSettingsTable } from '../../db/schema';
 import { type Db, inTransaction, type Tx } from '../../db/transaction';
 import { ConflictError, NotFoundError } from '../../http/errors';
 import { errorResponses } from '../../http/schemas';
-import { type Actor, requireActor } from '../../plugins/authenticate';
 import { recordAuditEvent } from '../audit/record-audit-event';
-import { clinicsWherePermitted } from '../users/users.access';
+
 import {
   loadSignatureSettings,
   SIGNATURE_NOTE_FIELDS,

@@ -1,10 +1,10 @@
 import { assertCan, checkSettingValue, SETTING_VALUE_TYPES } from '@portal/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { type Actor, requireActor } from '../../auth/actor';
 import { type Db, inTransaction } from '../../db/transaction';
 import { ConflictError, NotFoundError, UnprocessableError } from '../../http/errors';
 import { errorResponses } from '../../http/schemas';
-import { type Actor, requireActor } from '../../plugins/authenticate';
 import { recordAuditEvent } from '../audit/record-audit-event';
 
 const flagBody = z.strictObject({

@@ -1,7 +1,8 @@
+import { clinicsWherePermitted } from '@portal/domain';
+import type { Actor } from '../../auth/actor';
 import type { Db } from '../../db/transaction';
 import { NotFoundError } from '../../http/errors';
-import type { Actor } from '../../plugins/authenticate';
-import { clinicsWherePermitted } from '../users/users.access';
+
 import { loadOrganizationResponse } from './load-organization-responses';
 
 /** One clinic the actor may open; any other answers 404, like one that does not exist. */

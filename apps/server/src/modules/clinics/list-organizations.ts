@@ -1,6 +1,7 @@
+import { clinicsWherePermitted } from '@portal/domain';
+import type { Actor } from '../../auth/actor';
 import type { Db } from '../../db/transaction';
-import type { Actor } from '../../plugins/authenticate';
-import { clinicsWherePermitted } from '../users/users.access';
+
 import { findOrganizationsPage } from './clinics.repository';
 import type { OrganizationListQuery } from './clinics.schemas';
 import { loadOrganizationResponses } from './load-organization-responses';

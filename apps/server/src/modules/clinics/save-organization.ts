@@ -1,4 +1,5 @@
-import { assertCan, checkSettingValue, type SettingValueType } from '@portal/domain';
+import { assertCan, checkSettingValue, clinicsWherePermitted, type SettingValueType } from '@portal/domain';
+import type { Actor } from '../../auth/actor';
 import { type Db, inTransaction, type Tx } from '../../db/transaction';
 import {
   ConflictError,
@@ -7,9 +8,8 @@ import {
   NotFoundError,
   UnprocessableError,
 } from '../../http/errors';
-import type { Actor } from '../../plugins/authenticate';
 import { recordAuditEvent } from '../audit/record-audit-event';
-import { clinicsWherePermitted } from '../users/users.access';
+
 import { findFeatureFlagDefaults, findWorkflowDefaults } from './clinics.repository';
 import type { OrganizationInput } from './clinics.schemas';
 import { loadOrganizationResponse } from './load-organization-responses';

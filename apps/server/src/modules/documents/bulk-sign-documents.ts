@@ -5,10 +5,10 @@ import {
   type MergedClinicConfiguration,
   partitionForBulkSigning,
 } from '@portal/domain';
+import type { Actor } from '../../auth/actor';
 import type { DocumentRow } from '../../db/schema';
 import type { Db, Tx } from '../../db/transaction';
 import { HttpError } from '../../http/errors';
-import type { Actor } from '../../plugins/authenticate';
 import { loadSignatureSettings } from '../clinics/load-signature-settings';
 import { DocumentStateError } from './document-state-error';
 import { type SignInput, signDocument } from './sign-document';

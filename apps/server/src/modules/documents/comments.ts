@@ -4,10 +4,10 @@ import {
   formatUserDisplayName,
   type MergedClinicConfiguration,
 } from '@portal/domain';
+import type { Actor } from '../../auth/actor';
 import type { DocumentCommentRow } from '../../db/schema';
 import { type Db, inTransaction, type Tx } from '../../db/transaction';
 import { BadRequestError, HttpError, NotFoundError } from '../../http/errors';
-import type { Actor } from '../../plugins/authenticate';
 import { recordAuditEvent } from '../audit/record-audit-event';
 import { loadClinicConfiguration } from '../clinics/load-clinic-configuration';
 import { notifyCommentRecipient, notifyProblemReported } from '../notifications/document-notifications';

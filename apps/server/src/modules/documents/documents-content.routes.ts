@@ -10,10 +10,10 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { requireActor } from '../../auth/actor';
 import type { Config } from '../../config';
 import { BadRequestError, UnprocessableError } from '../../http/errors';
 import { errorResponses } from '../../http/schemas';
-import { requireActor } from '../../plugins/authenticate';
 import {
   addComment,
   assertCommentMetadataFits,

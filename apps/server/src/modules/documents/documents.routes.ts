@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { requireActor } from '../../auth/actor';
 import type { Db } from '../../db/transaction';
 import { errorResponses } from '../../http/schemas';
-import { requireActor } from '../../plugins/authenticate';
 import { acknowledgeDocument } from './acknowledge-document';
 import { signDocuments } from './bulk-sign-documents';
 import { findDocumentById } from './documents.repository';

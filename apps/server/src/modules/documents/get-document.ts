@@ -1,8 +1,9 @@
 import type { PermissionName } from '@portal/domain';
+import { clinicsWherePermitted } from '@portal/domain';
+import type { Actor } from '../../auth/actor';
 import type { Db, Tx } from '../../db/transaction';
 import { NotFoundError } from '../../http/errors';
-import type { Actor } from '../../plugins/authenticate';
-import { clinicsWherePermitted } from '../users/users.access';
+
 import { findDocumentById } from './documents.repository';
 
 /**

@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
-import { assertCan, isAlertDocumentType } from '@portal/domain';
+import { assertCan, clinicsWherePermitted, isAlertDocumentType } from '@portal/domain';
+import type { Actor } from '../../auth/actor';
 import { type Db, inTransaction } from '../../db/transaction';
 import { NotFoundError, UnprocessableError } from '../../http/errors';
-import type { Actor } from '../../plugins/authenticate';
 import { recordAuditEvent } from '../audit/record-audit-event';
 import { loadClinicConfiguration } from '../clinics/load-clinic-configuration';
 import { notifyNewAlert } from '../notifications/document-notifications';
-import { clinicsWherePermitted } from '../users/users.access';
+
 import type { IngestFields } from './ingest.schemas';
 import { inspectPdf } from './pdf/inspect-pdf';
 import type { PdfParserPool } from './pdf/pdf-parser-pool';

@@ -1,8 +1,8 @@
-import { buildDateRangeFilter } from '@portal/domain';
+import { buildDateRangeFilter, clinicsWherePermitted } from '@portal/domain';
+import type { Actor } from '../../auth/actor';
 import type { Db } from '../../db/transaction';
 import { BadRequestError, NotFoundError } from '../../http/errors';
-import type { Actor } from '../../plugins/authenticate';
-import { clinicsWherePermitted } from '../users/users.access';
+
 import { decodeCursor, findDocumentsPage, resolveSortColumns } from './documents.repository';
 import type { DocumentListQuery } from './documents.schemas';
 import { toDocumentResource } from './to-document-resource';

@@ -1,7 +1,7 @@
 import { assertCan } from '@portal/domain';
+import type { Actor } from '../../auth/actor';
 import { type Db, inTransaction } from '../../db/transaction';
 import { UnprocessableError } from '../../http/errors';
-import type { Actor } from '../../plugins/authenticate';
 import { findUserById } from '../users/users.repository';
 import type { BulkResult } from './bulk-sign-documents';
 import { getVisibleDocument } from './get-document';

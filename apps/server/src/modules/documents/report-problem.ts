@@ -1,6 +1,6 @@
 import { assertCan, PROBLEM_REPORT_DELAY_MS } from '@portal/domain';
+import type { Actor } from '../../auth/actor';
 import { type Db, inTransaction } from '../../db/transaction';
-import type { Actor } from '../../plugins/authenticate';
 import { loadClinicConfiguration } from '../clinics/load-clinic-configuration';
 import { addComment } from './comments';
 import { getVisibleDocument } from './get-document';

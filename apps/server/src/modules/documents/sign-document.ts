@@ -7,9 +7,9 @@ import {
   truncateNote,
 } from '@portal/domain';
 import { format } from 'date-fns';
+import type { Actor } from '../../auth/actor';
 import type { DocumentRow } from '../../db/schema';
 import { type Db, inTransaction, type Tx } from '../../db/transaction';
-import type { Actor } from '../../plugins/authenticate';
 import { loadClinicConfiguration } from '../clinics/load-clinic-configuration';
 import { DocumentStateError } from './document-state-error';
 import { getVisibleDocument } from './get-document';

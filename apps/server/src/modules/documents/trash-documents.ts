@@ -1,6 +1,6 @@
 import { assertCan, truncateNote } from '@portal/domain';
+import type { Actor } from '../../auth/actor';
 import { type Db, inTransaction } from '../../db/transaction';
-import type { Actor } from '../../plugins/authenticate';
 import { recordAuditEvent } from '../audit/record-audit-event';
 import { loadClinicConfiguration } from '../clinics/load-clinic-configuration';
 import type { BulkResult } from './bulk-sign-documents';

@@ -1,6 +1,6 @@
 import { assertCan } from '@portal/domain';
+import type { Actor } from '../../auth/actor';
 import { type Db, inTransaction } from '../../db/transaction';
-import type { Actor } from '../../plugins/authenticate';
 import { DocumentStateError } from './document-state-error';
 import { getVisibleDocument } from './get-document';
 import { recordDocumentChange } from './record-document-change';

@@ -1,8 +1,8 @@
 import { assertCan, truncateNote } from '@portal/domain';
 import type { Updateable } from 'kysely';
+import type { Actor } from '../../auth/actor';
 import type { DocumentsTable } from '../../db/schema';
 import { type Db, inTransaction } from '../../db/transaction';
-import type { Actor } from '../../plugins/authenticate';
 import type { BulkResult } from './bulk-sign-documents';
 import { DocumentStateError } from './document-state-error';
 import { getVisibleDocument } from './get-document';

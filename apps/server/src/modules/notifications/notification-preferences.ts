@@ -3,9 +3,9 @@ import {
   type InAppPreferences,
   type RealtimeAlertPreference,
 } from '@portal/domain';
+import type { Actor } from '../../auth/actor';
 import type { Db, Tx } from '../../db/transaction';
 import { inTransaction } from '../../db/transaction';
-import type { Actor } from '../../plugins/authenticate';
 import { recordAuditEvent } from '../audit/record-audit-event';
 
 function toPreferences(row: {

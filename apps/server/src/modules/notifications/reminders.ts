@@ -1,9 +1,9 @@
-import { buildMyToDoLink, formatUserDisplayName } from '@portal/domain';
+import { buildMyToDoLink, clinicsWherePermitted, formatUserDisplayName } from '@portal/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import { type Db, inTransaction } from '../../db/transaction';
 import { countDocuments } from '../documents/documents.repository';
-import { clinicsWherePermitted } from '../users/users.access';
+
 import { createNotifications } from './create-notifications';
 import { enqueueEmails } from './email-outbox';
 

@@ -1,6 +1,5 @@
-import { buildNotificationChannelName } from '@portal/domain';
-import type { Actor } from '../../plugins/authenticate';
-import { clinicsWherePermitted } from '../users/users.access';
+import { buildNotificationChannelName, clinicsWherePermitted } from '@portal/domain';
+import type { Actor } from '../../auth/actor';
 
 // Two kinds of private channel: one per user (their notifications) and one per clinic (its documents
 // changed). Events on both carry ids only, never PHI.

@@ -3,12 +3,12 @@ import websocket from '@fastify/websocket';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { requireActor } from '../../auth/actor';
 import type { Config } from '../../config';
 import type { DatabaseListen } from '../../db/client';
 import type { Db } from '../../db/transaction';
 import { HttpError } from '../../http/errors';
 import { errorResponses } from '../../http/schemas';
-import { requireActor } from '../../plugins/authenticate';
 import { getOrCreateSecret } from '../identity/key-store';
 import { signChannel } from './channel-signature';
 import {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import type { Actor } from '../../auth/actor';
 import { type Db, inTransaction, type Tx } from '../../db/transaction';
 import { UnprocessableError } from '../../http/errors';
-import type { Actor } from '../../plugins/authenticate';
 import { recordAuditEvent } from '../audit/record-audit-event';
 import { hashTicketToken } from '../identity/password-change.routes';
 import { getUserInScope } from './user-scope';

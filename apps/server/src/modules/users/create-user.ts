@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { assertCanGrantRole } from '@portal/domain';
+import { assertCanGrantRole, clinicsWherePermitted } from '@portal/domain';
+import type { Actor } from '../../auth/actor';
 import { type Db, inTransaction } from '../../db/transaction';
 import { ConflictError, UnprocessableError } from '../../http/errors';
-import type { Actor } from '../../plugins/authenticate';
 import { recordAuditEvent } from '../audit/record-audit-event';
 import { hashPassword } from '../identity/passwords';
 import { toAuditSnapshot, toUserResource } from './to-user-resource';
-import { clinicsWherePermitted, rolesVisibleInScope } from './users.access';
+import { rolesVisibleInScope } from './users.access';
 import { findUserByEmail, serializeRoles } from './users.repository';
 import type { UserProfileInput } from './users.schemas';
 

@@ -1,6 +1,6 @@
 import { listAllowedClinicNpis } from '@portal/domain';
+import type { Actor } from '../../auth/actor';
 import type { Db } from '../../db/transaction';
-import type { Actor } from '../../plugins/authenticate';
 import { userChannel } from '../realtime/realtime-channels';
 import { toUserResource } from './to-user-resource';
 

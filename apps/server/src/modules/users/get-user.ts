@@ -1,5 +1,5 @@
+import type { Actor } from '../../auth/actor';
 import type { Db } from '../../db/transaction';
-import type { Actor } from '../../plugins/authenticate';
 import { toUserResource } from './to-user-resource';
 import { getUserInScope } from './user-scope';
 import { rolesVisibleInScope } from './users.access';

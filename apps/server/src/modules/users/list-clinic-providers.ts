@@ -1,6 +1,6 @@
 import { selectProviders } from '@portal/domain';
+import type { Actor } from '../../auth/actor';
 import type { Db } from '../../db/transaction';
-import type { Actor } from '../../plugins/authenticate';
 import { toUserResource } from './to-user-resource';
 import { assertClinicInScope } from './user-scope';
 import { findClinicUsersPage } from './users.repository';

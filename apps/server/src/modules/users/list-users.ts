@@ -1,7 +1,8 @@
+import { clinicsWherePermitted } from '@portal/domain';
+import type { Actor } from '../../auth/actor';
 import type { Db } from '../../db/transaction';
-import type { Actor } from '../../plugins/authenticate';
 import { toUserResource } from './to-user-resource';
-import { clinicsWherePermitted, rolesVisibleInScope } from './users.access';
+import { rolesVisibleInScope } from './users.access';
 import { findUsersPage } from './users.repository';
 import type { UserListQuery } from './users.schemas';
 

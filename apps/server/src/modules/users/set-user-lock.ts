@@ -1,6 +1,6 @@
+import type { Actor } from '../../auth/actor';
 import { type Db, inTransaction } from '../../db/transaction';
 import { UnprocessableError } from '../../http/errors';
-import type { Actor } from '../../plugins/authenticate';
 import { recordAuditEvent } from '../audit/record-audit-event';
 import { revokeSignIns } from '../identity/revoke-sign-ins';
 import { toUserResource } from './to-user-resource';

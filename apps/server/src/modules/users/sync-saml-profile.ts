@@ -1,10 +1,10 @@
-import { DEFAULT_SAML_CONNECTION_NAME, type SamlProfile } from '@portal/domain';
+import { clinicsWherePermitted, DEFAULT_SAML_CONNECTION_NAME, type SamlProfile } from '@portal/domain';
+import type { Actor } from '../../auth/actor';
 import type { Db } from '../../db/transaction';
 import { NotFoundError } from '../../http/errors';
-import type { Actor } from '../../plugins/authenticate';
 import { createUser } from './create-user';
 import { updateUser } from './update-user';
-import { clinicsWherePermitted, isUserInScope } from './users.access';
+import { isUserInScope } from './users.access';
 import { findUserByEmail } from './users.repository';
 import type { UserProfileInput } from './users.schemas';
 

@@ -1,7 +1,7 @@
 import { assertCanGrantRole, type UserRole } from '@portal/domain';
+import type { Actor } from '../../auth/actor';
 import { type Db, inTransaction } from '../../db/transaction';
 import { ConflictError } from '../../http/errors';
-import type { Actor } from '../../plugins/authenticate';
 import { recordAuditEvent } from '../audit/record-audit-event';
 import { toAuditSnapshot, toUserResource } from './to-user-resource';
 import { getUserInScope } from './user-scope';

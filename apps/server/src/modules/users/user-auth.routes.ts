@@ -1,13 +1,14 @@
+import { clinicsWherePermitted } from '@portal/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { requireActor } from '../../auth/actor';
 import type { Db } from '../../db/transaction';
 import { NotFoundError } from '../../http/errors';
 import { errorResponses } from '../../http/schemas';
-import { requireActor } from '../../plugins/authenticate';
 import { deleteUser } from './delete-user';
 import { createSamlUser, patchSamlProfile } from './sync-saml-profile';
 import { updateUser } from './update-user';
-import { clinicsWherePermitted, isUserInScope } from './users.access';
+import { isUserInScope } from './users.access';
 import { findUserByEmail } from './users.repository';
 import { registerClinicUsersList } from './users.routes';
 import {

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { requireActor } from '../../auth/actor';
 import type { Db } from '../../db/transaction';
 import { toPagedResponse } from '../../http/paging';
 import { errorResponses } from '../../http/schemas';
-import { requireActor } from '../../plugins/authenticate';
 import { createPasswordTicket } from './create-password-ticket';
 import { createUser } from './create-user';
 import { deleteUser } from './delete-user';

@@ -1,6 +1,6 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { authenticatePlugin, MissingRouteRuleError } from './authenticate';
+import { authenticatePlugin, MissingRouteRuleError } from './authenticate.plugin';
 
 describe('every API route declares who may call it', () => {
   const build = async () => {

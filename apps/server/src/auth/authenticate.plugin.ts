@@ -4,10 +4,8 @@ import type { UserRow } from '../db/schema';
 import type { Db } from '../db/transaction';
 import { type AccessTokenVerifier, InvalidTokenError } from '../modules/identity/access-token-verifier';
 import { findSignedInUser, type SessionRef } from '../modules/identity/live-sessions';
-import { sendError } from './error-handler';
-
-/** The signed-in caller: their user row, and the sign-in session their token belongs to. */
-export type Actor = { id: string; user: UserRow; session: SessionRef };
+import { sendError } from '../plugins/error-handler';
+import type { Actor } from './actor';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -98,9 +96,3 @@ export const authenticatePlugin = fp(
     });
   },
 );
-
-/** The signed-in caller; routes behind a permission always have one. */
-export function requireActor(request: FastifyRequest): Actor {
-  if (!request.actor) throw new Error('requireActor called on a public route');
-  return request.actor;
-}
