@@ -1,4 +1,4 @@
-// `npm test`: lint, type-check, the web build and its weight budget, then every Vitest project in one run
+// `npm test`: lint, type-check, the boundary check, the web build and its weight budget, then every Vitest project in one run
 // (unit, integration on PGlite and, when TEST_DATABASE_URL is set, on a PostgreSQL server too, and browser
 // tests in Chromium). It stops at the first failing stage, except the weight budget, which fails the run at
 // the end, and ends with one summary line.
@@ -20,6 +20,7 @@ function run(label, command, args, options = {}) {
 
 run('Lint (Biome)', 'npx', ['biome', 'check', '.']);
 run('Type-check (tsc)', 'npm', ['run', 'typecheck', '--silent']);
+run('Boundaries (dependency-cruiser)', process.execPath, ['scripts/check-boundaries.mjs']);
 run('Build the web app for the browser tests', 'node', ['scripts/build-web-if-stale.mjs']);
 // The weight budget fails `npm test` but does not stop it: the tests still run and report.
 console.log('\n▶ Web weight budget (issue 11 §10)');

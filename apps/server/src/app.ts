@@ -23,7 +23,9 @@ import {
 } from './modules/identity/access-token-verifier';
 import { identityPlugin } from './modules/identity/identity.plugin';
 import { GRANT_CLAIM } from './modules/identity/oidc-provider';
+import { emailSenderPlugin } from './modules/notifications/email-sender.plugin';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { remindersPlugin } from './modules/notifications/reminders.plugin';
 import { portalConfigRoutes } from './modules/portal-config/portal-config.routes';
 import { realtime } from './modules/realtime/realtime.plugin';
 import { userAuthRoutes } from './modules/users/user-auth.routes';
@@ -112,6 +114,7 @@ export async function buildApp({ config, db, listen, logger, storage, wait, ...r
           url: route.url,
           auth: config.auth,
           permission: config.permission,
+          successResponse: successResponseSchema(route.schema?.response),
         });
     }
   });
@@ -164,7 +167,9 @@ export async function buildApp({ config, db, listen, logger, storage, wait, ...r
   });
 
   await app.register(realtime, { db, listen, config });
-  await app.register(notificationsRoutes, { db, config });
+  await app.register(emailSenderPlugin, { db, config });
+  await app.register(remindersPlugin, { db, config });
+  await app.register(notificationsRoutes, { db });
   await app.register(healthRoutes, { db });
   await app.register(portalConfigRoutes, { config });
   await app.register(clinicsRoutes, { db });
@@ -198,7 +203,15 @@ export type RegisteredRoute = {
   url: string;
   auth: string | undefined;
   permission: string | undefined;
+  /** The schema the route declares for its 2xx answer (204 has none), to check it against its contract. */
+  successResponse: unknown;
 };
+
+function successResponseSchema(response: unknown): unknown {
+  if (typeof response !== 'object' || response === null) return undefined;
+  const entry = Object.entries(response).find(([status]) => /^2\d\d$/.test(status) && status !== '204');
+  return entry?.[1];
+}
 
 declare module 'fastify' {
   interface FastifyInstance {

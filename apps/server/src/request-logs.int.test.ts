@@ -1,17 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, SignInFailedError, signIn, type Tokens } from './test-support/sign-in';
-import { createTestApp, type TestApp } from './test-support/test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { SignInFailedError, signIn } from './test-support/sign-in';
+import { signedInPortal } from './test-support/signed-in-portal';
 
 // Requests whose paths, queries and bodies carry e-mail addresses and names; the log must hold none of it.
 describe('what the server logs', () => {
-  let portal: TestApp;
-  let admin: Tokens;
   const lines: string[] = [];
   const logged = () => lines.join('\n');
+  const portal = signedInPortal(['sysAdmin'], { logTo: { write: (line) => lines.push(line) } });
 
   beforeAll(async () => {
-    portal = await createTestApp({ logTo: { write: (line) => lines.push(line) } });
-    admin = await signIn(portal.app, 'sysadmin@example.org');
     await signIn(portal.app, 'nurse@example.org', 'a-wrong-password').catch((error) => {
       if (!(error instanceof SignInFailedError)) throw error;
     });
@@ -24,16 +21,12 @@ describe('what the server logs', () => {
       { method: 'GET', url: '/api/no-such-route/jane.doe@example.org' },
     ] as const;
     for (const call of calls) {
-      await portal.app.inject({
+      await portal.as.sysAdmin.inject({
         method: call.method,
         url: call.url,
-        headers: bearer(admin),
         ...('payload' in call ? { payload: call.payload } : {}),
       });
     }
-  });
-  afterAll(async () => {
-    await portal.close();
   });
 
   it('logs requests by route pattern, never by the path or query as sent', () => {

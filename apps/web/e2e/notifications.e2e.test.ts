@@ -1,4 +1,4 @@
-import { DOCUMENT_NOT_FOUND_SUBTITLE, DOCUMENT_TYPE_LABELS, formatUsDate } from '@portal/domain';
+import { DOCUMENT_NOT_FOUND_SUBTITLE, documentTypeLabel, formatUsDate } from '@portal/domain';
 import type { Page } from 'playwright-core';
 import { beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { checkAccessibility, saveScreenshot, useBrowserSession } from './support/browser';
@@ -70,7 +70,7 @@ type DocumentAttributes = {
 
 /** The document line a notification item shows: patient, type label, date of service. */
 function documentLine(attributes: DocumentAttributes) {
-  const label = (DOCUMENT_TYPE_LABELS as Record<string, string>)[attributes.type] ?? attributes.type;
+  const label = documentTypeLabel(attributes.type);
   return `${attributes.patientLastName}, ${attributes.patientFirstName} · ${label} · DOS ${formatUsDate(attributes.dos)}`;
 }
 
@@ -505,10 +505,47 @@ describe('notifications in a real browser', () => {
   });
 
   it('a provider-company administrator reads the e-mail outbox', async () => {
-    await signIn(page, baseUrl, 'irhadmin@example.org', { path: '/admin/email-outbox' });
+    await signIn(page, baseUrl, 'irhadmin@example.org');
+    // A user of the demo clinic asks for a password link; with no mail server here, its e-mail waits.
+    const email = `outbox.${Date.now()}@example.org`;
+    await api((await readAccessToken(page)) ?? '', '/api/users/create', {
+      method: 'POST',
+      body: {
+        email,
+        firstName: 'Olive',
+        lastName: 'Outbox',
+        password: 'Outbox-Password-2026-1',
+        roles: [{ role: 'nurse', clinicNPI: DEMO_CLINIC.npi }],
+      },
+    });
+    const asked = await fetch(`${baseUrl}/account/forgot-password`, {
+      method: 'POST',
+      body: new URLSearchParams({ email }),
+    });
+    expect(asked.status).toBe(200);
+
+    await page.goto(`${baseUrl}/admin/email-outbox`);
     const table = page.getByRole('table', { name: 'E-mail outbox' });
     await table.waitFor();
     await expect.poll(() => page.getByRole('progressbar').count(), { timeout: 15_000 }).toBe(0);
+    expect(await table.getByRole('columnheader').allTextContents()).toEqual([
+      'Created',
+      'To',
+      'Subject',
+      'Kind',
+      'Status',
+      'Sent',
+    ]);
+    // Newest first: the link just asked for heads the list, not yet sent.
+    const newest = table.getByRole('row').nth(1);
+    const cells = await newest.getByRole('cell').allTextContents();
+    expect(cells.slice(1, 5)).toEqual([
+      email,
+      expect.stringMatching(/^Set a new password for the /),
+      'password-reset',
+      'Waiting',
+    ]);
+    expect(cells[5]).toBe('');
     await saveScreenshot(page, 'notifications-email-outbox', { fullPage: false });
   });
 });

@@ -227,9 +227,24 @@ describe('signing in through the identity provider in a real browser', () => {
   it('stays usable on a narrow screen', async () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await signIn(page, baseUrl, 'clinicadmin@example.org');
+    // The header keeps the menu button, the clinic and the user menu, and nothing runs off the side.
+    const openNavigation = page.getByRole('button', { name: 'Open navigation' });
+    expect(await openNavigation.isVisible()).toBe(true);
+    expect(await userMenuButton(page).isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByRole('combobox', { name: 'Current clinic' }).textContent())
+      .toBe(DEMO_CLINIC.name);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await saveScreenshot(page, 'header-narrow', { fullPage: false });
-    await page.getByRole('button', { name: 'Open navigation' }).click();
-    await page.getByRole('navigation', { name: 'Main navigation' }).waitFor();
+
+    await openNavigation.click();
+    const navigation = page.getByRole('navigation', { name: 'Main navigation' });
+    await navigation.waitFor();
+    // The clinic administrator's pages, in a drawer that fits the screen.
+    expect(await navigation.getByRole('link').allTextContents()).toEqual(EVERY_PAGE);
+    // Once it has slid in.
+    await expect.poll(async () => (await navigation.boundingBox())?.x).toBe(0);
+    expect((await navigation.boundingBox())?.width).toBeLessThanOrEqual(390);
     await saveScreenshot(page, 'navigation-narrow-clinic-admin', { fullPage: false });
   });
 });

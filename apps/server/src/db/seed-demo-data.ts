@@ -1,6 +1,6 @@
 import { buildDefaultSignatureSettings, CLINIC_WIDE_SETTINGS_USER_ID, sampleClinics } from '@portal/domain';
 import { recordAuditEvent } from '../modules/audit/record-audit-event';
-import { hashPassword } from '../modules/identity/passwords';
+import { hashPassword } from '../modules/credentials/passwords';
 import { serializeRoles } from '../modules/users/users.repository';
 import { type Db, inTransaction } from './transaction';
 

@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, signIn, type Tokens } from '../test-support/sign-in';
-import { createTestApp, type TestApp } from '../test-support/test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { signedInPortal } from '../test-support/signed-in-portal';
 import { seedDemoDocuments } from './seed-demo-documents';
 
 type Listed = {
@@ -30,28 +29,18 @@ type Listed = {
 };
 
 describe('the demo documents, as the inbox receives them', () => {
-  let portal: TestApp;
-  let provider: Tokens;
+  const portal = signedInPortal(['provider']);
   let documents: Listed[];
 
   beforeAll(async () => {
-    portal = await createTestApp();
     const seeded = await seedDemoDocuments(portal.db, portal.storage, {
       count: 60,
       now: new Date('2026-11-20T12:00:00Z'),
     });
     expect(seeded).toBe(true);
-    provider = await signIn(portal.app, 'provider@example.org');
-    const response = await portal.app.inject({
-      method: 'GET',
-      url: '/api/reports?page[limit]=100&filter[assignedTo]=any',
-      headers: bearer(provider),
-    });
+    const response = await portal.as.provider.get('/api/reports?page[limit]=100&filter[assignedTo]=any');
     expect(response.statusCode).toBe(200);
     documents = (response.json() as { data: Listed[] }).data;
-  });
-  afterAll(async () => {
-    await portal.close();
   });
 
   it('lists every service line at the demo clinic', () => {
@@ -92,11 +81,7 @@ describe('the demo documents, as the inbox receives them', () => {
     const alerts = documents.filter((document) => document.attributes.alertText);
     expect(alerts.length).toBeGreaterThan(0);
     const { id, attributes } = alerts[0] as Listed;
-    const download = await portal.app.inject({
-      method: 'GET',
-      url: `/api/reports/blob-storage/${id}`,
-      headers: bearer(provider),
-    });
+    const download = await portal.as.provider.get(`/api/reports/blob-storage/${id}`);
     expect(download.statusCode).toBe(200);
     expect(download.headers['content-type']).toContain('application/pdf');
     expect(download.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');

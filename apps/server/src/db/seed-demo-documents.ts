@@ -5,6 +5,7 @@ import { createDemoDocumentPlanner } from '../modules/documents/pdf/demo/plan-de
 import { createSeededRandom } from '../modules/documents/pdf/demo/seeded-random';
 import { generateDemoReportPdf } from '../modules/documents/pdf/generate-demo-report';
 import type { DocumentStorage } from '../modules/documents/storage/file-storage';
+import { publishDocumentsChanged } from '../modules/realtime/publish-documents-changed';
 import type { DocumentsTable } from './schema';
 import { demoClinicNpi } from './seed-demo-data';
 import { type Db, inTransaction } from './transaction';
@@ -131,6 +132,11 @@ async function insertBatch(db: Db, rows: Insertable<DocumentsTable>[]) {
         note: 'demo data',
         after: { originalSha256: row.originalSha256 },
       });
+    }
+    // Open inboxes fill as the batches commit: one event per clinic of the batch.
+    for (const clinicNpi of new Set(inserted.map((row) => row.clinicNpi))) {
+      const ids = inserted.filter((row) => row.clinicNpi === clinicNpi).map((row) => row.id);
+      await publishDocumentsChanged(tx, { clinicNpi, ids, eventType: 'created' });
     }
   });
 }

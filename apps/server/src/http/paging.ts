@@ -1,12 +1,4 @@
-import { z } from 'zod';
-
-/** Page links in the JSON:API style the portal's lists share: `next`/`prev` only where such a page exists. */
-export const pageLinksSchema = z.object({
-  self: z.string(),
-  next: z.string().nullable(),
-  prev: z.string().nullable(),
-});
-export type PageLinks = z.infer<typeof pageLinksSchema>;
+import type { PagedResponse, PageLinks } from '@portal/domain';
 
 export function buildPageLinks(options: {
   url: string;
@@ -41,7 +33,7 @@ export function toPagedResponse<T>(options: {
   rows: number;
   totalCount: number;
   data: T[];
-}) {
+}): PagedResponse<T> {
   const { url, page, rows, totalCount, data } = options;
   return {
     links: buildPageLinks({ url, page, rows, totalCount }),

@@ -1,3 +1,4 @@
+import { ContractViolationError } from '@portal/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   type ApiAuthentication,
@@ -122,6 +123,20 @@ describe('api client', () => {
     expect(error.message).toBe('HTTP error. Unable to fetch');
   });
 
+  it('checks an answer against its route’s domain contract in tests, naming the wrong field', async () => {
+    stubFetch(async () => jsonResponse({ status: 'ok', service: 'customers', database: 'down' }));
+    const error = await apiClient.get('/api/customers/healthcheck').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ContractViolationError);
+    expect((error as Error).message).toContain('GET /api/customers/healthcheck');
+    expect((error as Error).message).toContain('database');
+  });
+
+  it('resolves an answer that keeps its contract', async () => {
+    const health = { status: 'ok', service: 'customers', database: 'ok' };
+    stubFetch(async () => jsonResponse(health));
+    await expect(apiClient.get('/api/customers/healthcheck')).resolves.toEqual(health);
+  });
+
   it('builds no query string when every value is empty', () => {
     expect(toQueryString({ a: '', b: undefined, c: null })).toBe('');
   });
@@ -150,15 +165,15 @@ describe('api client with sign-in', () => {
   it('sends the bearer token on every call', async () => {
     connect();
     const fetchMock = stubFetch(async () => jsonResponse({ ok: true }));
-    await apiClient.get('/api/users/me');
-    await apiClient.post('/api/users/create', { email: 'a@example.org' });
+    await apiClient.get('/api/things');
+    await apiClient.post('/api/things', { name: 'x' });
     expect(fetchMock.mock.calls.map(bearerOf)).toEqual(['Bearer token-1', 'Bearer token-1']);
   });
 
   it('sends no token on a public call', async () => {
     const auth = connect();
     const fetchMock = stubFetch(async () => jsonResponse({ title: 'x' }));
-    await apiClient.get('/api/config', { auth: false });
+    await apiClient.get('/api/public-thing', { auth: false });
     expect(bearerOf(fetchMock.mock.calls[0])).toBeNull();
     expect(auth.getAccessToken).not.toHaveBeenCalled();
   });
@@ -170,7 +185,7 @@ describe('api client with sign-in', () => {
         ? jsonResponse({ data: 'fresh' })
         : jsonResponse({ statusCode: 401, error: 'Unauthorized', message: 'expired' }, { status: 401 }),
     );
-    await expect(apiClient.get('/api/users')).resolves.toEqual({ data: 'fresh' });
+    await expect(apiClient.get('/api/things')).resolves.toEqual({ data: 'fresh' });
     expect(auth.renewAccessToken).toHaveBeenCalledTimes(1);
     expect(fetchMock).toHaveBeenCalledTimes(2);
     expect(auth.signInAgain).not.toHaveBeenCalled();
@@ -186,7 +201,7 @@ describe('api client with sign-in', () => {
       stored = 'token-2';
       return jsonResponse({ statusCode: 401, error: 'Unauthorized', message: 'expired' }, { status: 401 });
     });
-    await expect(apiClient.get('/api/users')).resolves.toEqual({ data: 'ok' });
+    await expect(apiClient.get('/api/things')).resolves.toEqual({ data: 'ok' });
     expect(fetchMock.mock.calls.map(bearerOf)).toEqual(['Bearer token-1', 'Bearer token-2']);
     expect(auth.renewAccessToken).not.toHaveBeenCalled();
   });

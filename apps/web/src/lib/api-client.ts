@@ -172,7 +172,19 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   const parsed = await readBody(response);
   // A 2xx that is not JSON (an HTML page from a proxy or the SPA fallback) is a failure, not data.
   if (parsed === UNREADABLE) throw new ApiError({ statusCode: response.status, reason: 'Invalid Response' });
+  await checkAgainstContract(options.method ?? 'GET', path, parsed);
   return parsed as T;
+}
+
+/**
+ * In development and tests every answer is checked against its route's contract in the domain, so a
+ * server and a web that drift apart fail loudly. A production build drops this (and the schemas): the
+ * server already serialises each answer through the same contract.
+ */
+async function checkAgainstContract(method: string, path: string, body: unknown): Promise<void> {
+  if (import.meta.env.PROD) return;
+  const { checkResponseContract } = await import('./response-contract-check');
+  checkResponseContract(method, path, body);
 }
 
 /**

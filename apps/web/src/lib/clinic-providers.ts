@@ -1,5 +1,7 @@
+import type { ProviderList, UserResource } from '@portal/domain';
+import { queryOptions } from '@tanstack/react-query';
 import { apiClient } from './api-client';
-import type { UserResource } from './user-resource';
+import { queryKeys } from './query-keys';
 
 /** GET /api/users/clinics/:npi/providers: the clinic's providers (with an NPI, not locked), by name. */
 export function getClinicProviders(
@@ -7,8 +9,16 @@ export function getClinicProviders(
   options: { signal?: AbortSignal } = {},
 ): Promise<UserResource[]> {
   return apiClient
-    .get<{ data: UserResource[] }>(`/api/users/clinics/${encodeURIComponent(npi)}/providers`, {
+    .get<ProviderList>(`/api/users/clinics/${encodeURIComponent(npi)}/providers`, {
       signal: options.signal,
     })
     .then((body) => body.data);
+}
+
+/** One cache entry per clinic, shared by every screen that lists its providers. */
+export function clinicProvidersQueryOptions(npi: string) {
+  return queryOptions({
+    queryKey: queryKeys.users.providersOf(npi),
+    queryFn: ({ signal }) => getClinicProviders(npi, { signal }),
+  });
 }

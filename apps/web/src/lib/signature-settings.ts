@@ -1,22 +1,10 @@
+import type { EffectiveSignatureSettings } from '@portal/domain';
 import { apiClient } from './api-client';
 
 // Shared by the inbox (the signed-in user's prompts) and the clinic settings screen (editing them).
 
-/** Signature settings of a clinic ('0': clinic-wide) or of one user there; prompt lists as arrays. */
-export type SignatureSettings = {
-  userId: string;
-  crmPrompts: string[];
-  wcdPrompts: string[];
-  sleepPrompts: string[];
-  abpmPrompts: string[];
-  rpmPrompts: string[];
-  noIssuesNote: string;
-  quickSignNote: string;
-  bulkSignNote: string;
-  rpmSelectByDos: boolean;
-  bulkSignEnabled: boolean;
-  isDefault: boolean;
-};
+/** Signature settings of a clinic ('0': clinic-wide) or of one user there, as they apply; declared in the domain. */
+export type SignatureSettings = EffectiveSignatureSettings;
 
 export const signatureSettingsPath = (npi: string, userId: string) =>
   `/api/customers/clinics/${encodeURIComponent(npi)}/signature-settings/${encodeURIComponent(userId)}`;
@@ -28,7 +16,3 @@ export function getSignatureSettings(
 ): Promise<SignatureSettings> {
   return apiClient.get<SignatureSettings>(signatureSettingsPath(npi, userId), { signal: options.signal });
 }
-
-/** One cache entry per clinic and user, so a change saved on the settings screen shows in the inbox at once. */
-export const signatureSettingsQueryKey = (npi: string, userId: string) =>
-  ['clinics', 'signature-settings', npi, userId] as const;

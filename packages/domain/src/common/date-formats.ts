@@ -2,6 +2,8 @@
 
 export const DATE_FORMAT_US = 'MM/dd/yyyy hh:mm:ss aaa';
 export const DATE_FORMAT_US_DATE = 'MM/dd/yyyy';
+/** The US date and time to the minute, where seconds would only clutter (comments, sign-in times). */
+export const DATE_FORMAT_US_MINUTES = 'MM/dd/yyyy hh:mm aaa';
 export const DATE_FORMAT_TIMESTAMP = 'yyyy/MM/dd hh:mm:ss aaa';
 // SPEC writes the timeline format as 'MMMM d, yyyy at hh:mm a'. In date-fns an unquoted 'at' is two tokens
 // (AM/PM and Unix seconds), so the literal word is quoted here to render 'March 5, 2024 at 02:07 PM'.
@@ -11,6 +13,7 @@ export const DATE_FORMAT_FILENAME = 'yyyy-MM-dd_HH-mm-ss';
 export const DATE_FORMATS = {
   us: DATE_FORMAT_US,
   usDate: DATE_FORMAT_US_DATE,
+  usMinutes: DATE_FORMAT_US_MINUTES,
   timestamp: DATE_FORMAT_TIMESTAMP,
   timeline: DATE_FORMAT_TIMELINE,
   filename: DATE_FORMAT_FILENAME,

@@ -6,6 +6,7 @@ import {
   formatTimestamp,
   formatUsDate,
   formatUsDateTime,
+  formatUsDateTimeToMinute,
   INVALID_DATE_TEXT,
 } from './format-date';
 
@@ -15,6 +16,7 @@ const afternoon = new Date(2024, 2, 5, 14, 7, 9);
 describe('date formats of SPEC §9', () => {
   it.each([
     ['US date and time', formatUsDateTime, '03/05/2024 02:07:09 pm'],
+    ['US date and time to the minute', formatUsDateTimeToMinute, '03/05/2024 02:07 pm'],
     ['US date', formatUsDate, '03/05/2024'],
     ['timestamp', formatTimestamp, '2024/03/05 02:07:09 pm'],
     ['timeline', formatTimeline, 'March 5, 2024 at 02:07 PM'],

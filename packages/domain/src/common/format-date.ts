@@ -5,6 +5,7 @@ import {
   DATE_FORMAT_TIMESTAMP,
   DATE_FORMAT_US,
   DATE_FORMAT_US_DATE,
+  DATE_FORMAT_US_MINUTES,
 } from './date-formats';
 
 /** What the date helpers accept: a Date, an ISO (or other Date-parsable) string, or epoch milliseconds. */
@@ -36,6 +37,11 @@ export function formatDateValue(value: DateInput, pattern: string): string {
 /** e.g. '03/05/2024 02:07:09 pm' */
 export function formatUsDateTime(value: DateInput): string {
   return formatDateValue(value, DATE_FORMAT_US);
+}
+
+/** e.g. '03/05/2024 02:07 pm' */
+export function formatUsDateTimeToMinute(value: DateInput): string {
+  return formatDateValue(value, DATE_FORMAT_US_MINUTES);
 }
 
 /** e.g. '03/05/2024' */

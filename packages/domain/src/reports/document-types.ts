@@ -46,6 +46,11 @@ export const DOCUMENT_TYPE_LABELS = {
   'rpm-alert': 'RPM Alert',
 } as const satisfies Record<DocumentType, string>;
 
+/** The label of a document type (SPEC §3); the type itself when it is not one this portal knows. */
+export function documentTypeLabel(type: string): string {
+  return Object.hasOwn(DOCUMENT_TYPE_LABELS, type) ? DOCUMENT_TYPE_LABELS[type as DocumentType] : type;
+}
+
 /** Report-type labels used in PDF file names (SPEC §3). */
 export const REPORT_TYPE_LABELS = [
   '30_day_report',

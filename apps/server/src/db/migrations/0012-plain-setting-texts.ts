@@ -1,4 +1,3 @@
-import { featureFlagDefaults, workflowDefaults } from '@portal/domain';
 import { type Kysely, sql } from 'kysely';
 
 // Issue 11 §8: the built-in flags and settings are titled and described in plain words, without internal
@@ -99,6 +98,112 @@ const FIRST_SETTING_TEXTS: Record<string, Texts> = {
   },
 };
 
+/** The plain texts of issue 11, as they were written (a migration carries its own data: later edits of the
+ * domain's texts must not change what it does). */
+const PLAIN_FLAG_TEXTS: Record<string, Texts> = {
+  clinicAdminTrash: {
+    title: 'Trash for clinic administrators',
+    description: 'Clinic administrators may move documents to the trash and bring them back.',
+  },
+  comments: {
+    title: 'Comments',
+    description:
+      'People may comment on documents, address a comment to a colleague, and report a problem with a document.',
+  },
+  bulkESigning: {
+    title: 'Bulk signing',
+    description:
+      "Providers may sign several documents in one step. The clinic's 'Allow bulk signing' setting must be on too, and each provider turns it on in their signature settings. Alerts are left out unless 'Bulk-sign alerts' is on; high alerts are always signed one by one.",
+  },
+  physicianBulkSignAlerts: {
+    title: 'Bulk-sign alerts',
+    description: 'Bulk signing includes medium and low alerts. High alerts are never signed in bulk.',
+  },
+  nurseMultiSelect: {
+    title: 'Multi-select for nurses',
+    description:
+      'Nurses may select several documents in the inbox at once. Provider-company staff always may.',
+  },
+  createNewPatients: { title: 'Create new patients', description: 'Staff may add new patients by hand.' },
+  inPersonDeviceCheck: {
+    title: 'In-person device check',
+    description: 'The page for recording an in-person device check is available.',
+  },
+  manufacturerAdvisories: {
+    title: 'Manufacturer advisories',
+    description:
+      'Patients show the manufacturer advisories (recalls and safety notices) that apply to their device.',
+  },
+  editTechnicianReview: {
+    title: 'Edit technician review',
+    description: "The technician's review of a document may be edited after it is written.",
+  },
+};
+
+/** The plain setting texts of issue 11, as they were written. */
+const PLAIN_SETTING_TEXTS: Record<string, Texts> = {
+  assignAlertsToPrimary: {
+    title: 'Assign alerts to the primary provider',
+    description: "New alerts go to the patient's primary provider instead of the usual assignee.",
+  },
+  hideDosOnSign: {
+    title: 'Hide the date of service when signed',
+    description: 'The signed PDF leaves out the date of service.',
+  },
+  assignReportsToUnassigned: {
+    title: 'Leave new reports unassigned',
+    description: 'New reports arrive with no provider assigned, for someone at the clinic to assign.',
+  },
+  replaceDosWithDateOfSignature: {
+    title: 'Print the signing date instead of the date of service',
+    description: 'The signed PDF shows the date it was signed where the date of service would be.',
+  },
+  emrPdfMaxPageLength: {
+    title: 'Most pages sent to the EMR',
+    description:
+      "PDFs sent to the clinic's electronic medical record (EMR) are cut to at most this many pages.",
+  },
+  uploadAlertsToEmr: {
+    title: 'Send signed alerts to the EMR',
+    description: "Signed alerts go to the clinic's electronic medical record (EMR), as signed reports do.",
+  },
+  pdfProviderNote: {
+    title: "Heading of the provider's note",
+    description: "The heading printed above the provider's note on the signed PDF.",
+  },
+  signatureLabel: {
+    title: 'Signature label',
+    description: "The words printed before the signer's name on the signed PDF.",
+  },
+  footerText: { title: 'Footer text', description: 'Text printed at the foot of the signed PDF.' },
+  encounterCoversheetType: {
+    title: 'Encounter cover sheet',
+    description:
+      "The page put in front of encounter PDFs: none, the patient's longitudinal summary, or billing details.",
+  },
+  supportEmails: {
+    title: 'Support e-mail addresses',
+    description:
+      'Who receives support requests and reported problems; separate several addresses with commas.',
+  },
+  sleepGlobalOfficeId: {
+    title: 'Sleep-study vendor office ID',
+    description: "The clinic's office ID at the sleep-study vendor, needed to send it sleep studies.",
+  },
+  referringAndInterpretingPhysician: {
+    title: 'Referring and interpreting physicians',
+    description: 'Documents record the referring physician and the interpreting physician separately.',
+  },
+  enableBulkSigning: {
+    title: 'Allow bulk signing',
+    description:
+      "Providers may sign several documents in one step. The 'Bulk signing' feature flag must be on too, and each provider turns it on in their signature settings.",
+  },
+};
+
+const asEntries = (texts: Record<string, Texts>) =>
+  Object.entries(texts).map(([name, entry]) => ({ name, ...entry }));
+
 async function replaceFirstTexts(
   db: Kysely<unknown>,
   table: 'feature_flag_defaults' | 'workflow_defaults',
@@ -118,8 +223,8 @@ async function replaceFirstTexts(
 }
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await replaceFirstTexts(db, 'feature_flag_defaults', FIRST_FLAG_TEXTS, featureFlagDefaults);
-  await replaceFirstTexts(db, 'workflow_defaults', FIRST_SETTING_TEXTS, workflowDefaults);
+  await replaceFirstTexts(db, 'feature_flag_defaults', FIRST_FLAG_TEXTS, asEntries(PLAIN_FLAG_TEXTS));
+  await replaceFirstTexts(db, 'workflow_defaults', FIRST_SETTING_TEXTS, asEntries(PLAIN_SETTING_TEXTS));
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
@@ -139,6 +244,6 @@ export async function down(db: Kysely<unknown>): Promise<void> {
         WHERE name = ${entry.name} AND description = ${entry.description}`.execute(db);
     }
   };
-  await restore('feature_flag_defaults', FIRST_FLAG_TEXTS, featureFlagDefaults);
-  await restore('workflow_defaults', FIRST_SETTING_TEXTS, workflowDefaults);
+  await restore('feature_flag_defaults', FIRST_FLAG_TEXTS, asEntries(PLAIN_FLAG_TEXTS));
+  await restore('workflow_defaults', FIRST_SETTING_TEXTS, asEntries(PLAIN_SETTING_TEXTS));
 }

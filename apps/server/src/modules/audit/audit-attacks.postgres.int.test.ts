@@ -6,23 +6,17 @@ import {
   editAndRehash,
   recordEvents,
 } from '../../test-support/audit-tampering';
-import { bearer, signIn, type Tokens } from '../../test-support/sign-in';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { signedInPortal } from '../../test-support/signed-in-portal';
 
 // The three things a PostgreSQL superuser could do to the audit trail unnoticed before its links were
 // keyed and its heads sealed. Each attack runs with `session_replication_role = replica`, which switches
 // the append-only trigger off, on a real PostgreSQL server; verify must report each one.
 describe('the audit trail against a database superuser', () => {
-  let portal: TestApp;
-  let sysAdmin: Tokens;
+  const portal = signedInPortal(['sysAdmin']);
   const detected: string[] = [];
 
   const verifyChain = async (clinicNpi: string) => {
-    const response = await portal.app.inject({
-      method: 'GET',
-      url: `/api/audit/verify?clinicNpi=${clinicNpi}`,
-      headers: bearer(sysAdmin),
-    });
+    const response = await portal.as.sysAdmin.get(`/api/audit/verify?clinicNpi=${clinicNpi}`);
     expect(response.statusCode).toBe(200);
     return response.json() as {
       intact: boolean;
@@ -34,11 +28,7 @@ describe('the audit trail against a database superuser', () => {
     };
   };
   const seal = async () => {
-    const response = await portal.app.inject({
-      method: 'POST',
-      url: '/api/audit/seal',
-      headers: bearer(sysAdmin),
-    });
+    const response = await portal.as.sysAdmin.post('/api/audit/seal');
     expect(response.statusCode).toBe(200);
   };
   /** Ten events on the clinic's chain, sealed as the hourly timer would, and verified intact. */
@@ -53,12 +43,9 @@ describe('the audit trail against a database superuser', () => {
   };
 
   beforeAll(async () => {
-    portal = await createTestApp();
     expect(portal.engine).toBe('postgres');
-    sysAdmin = await signIn(portal.app, 'sysadmin@example.org');
   });
   afterAll(async () => {
-    await portal.close();
     // Reported here too, so a run's log says it in one line.
     console.info(`audit attacks detected: ${detected.length} of 3 (${detected.join(', ')})`);
   });

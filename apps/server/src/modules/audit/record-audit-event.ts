@@ -1,7 +1,5 @@
 import { sql } from 'kysely';
 import type { Tx } from '../../db/transaction';
-import { clinicChannel, REALTIME_EVENTS } from '../realtime/realtime-channels';
-import { enqueueRealtimeEvents } from '../realtime/realtime-outbox';
 import {
   type HashedContent,
   keyedAuditHash,
@@ -37,6 +35,7 @@ export function chainFor(clinicNpi: string | null): string {
  * Appends an audit event inside the caller's transaction, so the change and its record commit together.
  * An advisory lock per chain serialises writers, so each event links to exactly one predecessor; the link
  * is an HMAC under the process's audit key (set at start-up), which the database does not hold.
+ * It records only: the operation that makes the change publishes its realtime event itself.
  */
 export async function recordAuditEvent(
   tx: Tx,
@@ -91,16 +90,5 @@ export async function recordAuditEvent(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  // Every document change has its audit event, so this is the one place that tells open inboxes of
-  // the clinic to refresh; the event leaves only if the change commits, and it names ids only.
-  if (input.entityType === 'document' && input.clinicNpi) {
-    await enqueueRealtimeEvents(tx, [
-      {
-        channel: clinicChannel(input.clinicNpi),
-        event: REALTIME_EVENTS.documentsChanged,
-        data: { ids: [input.entityId], eventType: input.eventType },
-      },
-    ]);
-  }
   return { id: String(inserted.id), hash };
 }

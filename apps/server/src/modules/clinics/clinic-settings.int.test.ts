@@ -1,32 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { OTHER_CLINIC_NPI, OWN_CLINIC_NPI } from '../../test-support/fixtures';
-import { bearer, signIn, type Tokens } from '../../test-support/sign-in';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { signedInPortal } from '../../test-support/signed-in-portal';
 
 describe('signature and device-check settings', () => {
-  let portal: TestApp;
-  let clinicAdmin: Tokens;
-  let provider: Tokens;
-  const send = (tokens: Tokens, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
-    portal.app.inject({ method, url, headers: bearer(tokens), ...(payload ? { payload } : {}) });
+  const portal = signedInPortal(['clinicAdmin', 'provider']);
   const signatureUrl = (userId: string, npi = OWN_CLINIC_NPI) =>
     `/api/customers/clinics/${npi}/signature-settings/${encodeURIComponent(userId)}`;
-
-  beforeAll(async () => {
-    portal = await createTestApp();
-    [clinicAdmin, provider] = await Promise.all([
-      signIn(portal.app, 'clinicadmin@example.org'),
-      signIn(portal.app, 'provider@example.org'),
-    ]);
-  });
-  afterAll(async () => {
-    await portal.close();
-  });
 
   it('missing settings give the SPEC defaults', async () => {
     // The demo clinic turns bulk signing on clinic-wide (demo data); without that row, the SPEC defaults.
     await portal.db.deleteFrom('signatureSettings').where('clinicNpi', '=', OWN_CLINIC_NPI).execute();
-    const response = await send(provider, 'GET', signatureUrl('0'));
+    const response = await portal.as.provider.get(signatureUrl('0'));
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       userId: '0',
@@ -42,7 +26,9 @@ describe('signature and device-check settings', () => {
       bulkSignEnabled: false,
       isDefault: true,
     });
-    const deviceCheck = await send(provider, 'GET', `/api/customers/device-check-settings/${OWN_CLINIC_NPI}`);
+    const deviceCheck = await portal.as.provider.get(
+      `/api/customers/device-check-settings/${OWN_CLINIC_NPI}`,
+    );
     expect(deviceCheck.json()).toEqual({
       observationPrompts: ['Appropriate Device Function', 'Battery ERI'],
       isDefault: true,
@@ -50,7 +36,7 @@ describe('signature and device-check settings', () => {
   });
 
   it('the clinic admin sets clinic-wide prompts, stored newline-joined and served as lists; a user inherits them', async () => {
-    const patched = await send(clinicAdmin, 'PATCH', signatureUrl('0'), {
+    const patched = await portal.as.clinicAdmin.patch(signatureUrl('0'), {
       crmPrompts: ['No arrhythmias.', 'AF burden stable.'],
       rpmSelectByDos: true,
     });
@@ -66,7 +52,7 @@ describe('signature and device-check settings', () => {
       .where('userId', '=', '0')
       .executeTakeFirstOrThrow();
     expect(stored.crmPrompts).toBe('No arrhythmias.\nAF burden stable.');
-    const mine = await send(provider, 'GET', signatureUrl('auth0|demo-provider'));
+    const mine = await portal.as.provider.get(signatureUrl('auth0|demo-provider'));
     expect(mine.json()).toMatchObject({
       userId: 'auth0|demo-provider',
       crmPrompts: ['No arrhythmias.', 'AF burden stable.'],
@@ -75,12 +61,12 @@ describe('signature and device-check settings', () => {
   });
 
   it('a provider changes their own settings but not the clinic-wide ones', async () => {
-    const own = await send(provider, 'PATCH', signatureUrl('auth0|demo-provider'), {
+    const own = await portal.as.provider.patch(signatureUrl('auth0|demo-provider'), {
       quickSignNote: 'Reviewed, no change.',
     });
     expect(own.statusCode).toBe(200);
     expect(own.json()).toMatchObject({ quickSignNote: 'Reviewed, no change.', isDefault: false });
-    expect((await send(provider, 'PATCH', signatureUrl('0'), { quickSignNote: 'x' })).statusCode).toBe(403);
+    expect((await portal.as.provider.patch(signatureUrl('0'), { quickSignNote: 'x' })).statusCode).toBe(403);
   });
 
   it.each([
@@ -88,15 +74,15 @@ describe('signature and device-check settings', () => {
     ['a note over 900 characters', { noIssuesNote: 'x'.repeat(901) }, 'noIssuesNote'],
     ['an unknown field', { favouritePrompt: 'x' }, 'favouritePrompt'],
   ])('refuses %s with a 400 naming the field', async (_label, payload, field) => {
-    const response = await send(clinicAdmin, 'PATCH', signatureUrl('0'), payload);
+    const response = await portal.as.clinicAdmin.patch(signatureUrl('0'), payload);
     expect(response.statusCode).toBe(400);
     expect((response.json().details as { field: string }[]).map((detail) => detail.field)).toContain(field);
   });
 
   it('device-check settings: POST while default, PATCH after, DELETE back to the defaults', async () => {
     const url = `/api/customers/device-check-settings/${OWN_CLINIC_NPI}`;
-    expect((await send(clinicAdmin, 'PATCH', url, { observationPrompts: ['x'] })).statusCode).toBe(404);
-    const created = await send(clinicAdmin, 'POST', url, {
+    expect((await portal.as.clinicAdmin.patch(url, { observationPrompts: ['x'] })).statusCode).toBe(404);
+    const created = await portal.as.clinicAdmin.post(url, {
       observationPrompts: ['Appropriate Device Function', 'Lead noise'],
     });
     expect(created.statusCode).toBe(201);
@@ -104,26 +90,27 @@ describe('signature and device-check settings', () => {
       observationPrompts: ['Appropriate Device Function', 'Lead noise'],
       isDefault: false,
     });
-    expect((await send(clinicAdmin, 'POST', url, { observationPrompts: ['x'] })).statusCode).toBe(409);
+    expect((await portal.as.clinicAdmin.post(url, { observationPrompts: ['x'] })).statusCode).toBe(409);
     expect(
-      (await send(clinicAdmin, 'PATCH', url, { observationPrompts: ['Battery ERI'] })).json()
+      (await portal.as.clinicAdmin.patch(url, { observationPrompts: ['Battery ERI'] })).json()
         .observationPrompts,
     ).toEqual(['Battery ERI']);
-    expect((await send(clinicAdmin, 'DELETE', url)).json()).toEqual({
+    expect((await portal.as.clinicAdmin.delete(url)).json()).toEqual({
       observationPrompts: ['Appropriate Device Function', 'Battery ERI'],
       isDefault: true,
     });
-    expect((await send(provider, 'POST', url, { observationPrompts: ['x'] })).statusCode).toBe(403);
+    expect((await portal.as.provider.post(url, { observationPrompts: ['x'] })).statusCode).toBe(403);
   });
 
   it("another clinic's settings answer 404", async () => {
-    expect((await send(clinicAdmin, 'GET', signatureUrl('0', OTHER_CLINIC_NPI))).statusCode).toBe(404);
+    expect((await portal.as.clinicAdmin.get(signatureUrl('0', OTHER_CLINIC_NPI))).statusCode).toBe(404);
     expect(
-      (await send(clinicAdmin, 'PATCH', signatureUrl('0', OTHER_CLINIC_NPI), { rpmSelectByDos: true }))
+      (await portal.as.clinicAdmin.patch(signatureUrl('0', OTHER_CLINIC_NPI), { rpmSelectByDos: true }))
         .statusCode,
     ).toBe(404);
     expect(
-      (await send(clinicAdmin, 'GET', `/api/customers/device-check-settings/${OTHER_CLINIC_NPI}`)).statusCode,
+      (await portal.as.clinicAdmin.get(`/api/customers/device-check-settings/${OTHER_CLINIC_NPI}`))
+        .statusCode,
     ).toBe(404);
   });
 });

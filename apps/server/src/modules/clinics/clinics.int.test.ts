@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { demoClinicNpi } from '../../db/seed-demo-data';
-import { bearer, signIn, type Tokens } from '../../test-support/sign-in';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { type Caller, signedInPortal } from '../../test-support/signed-in-portal';
 
 type ClinicListBody = {
   links: { self: string; next: string | null; prev: string | null };
@@ -19,28 +18,14 @@ type ClinicListBody = {
 };
 
 describe('GET /api/customers/organizations: the clinics table', () => {
-  let portal: TestApp;
-  let sysadmin: Tokens;
-  const list = async (query = '', tokens: Tokens = sysadmin) => {
-    const response = await portal.app.inject({
-      method: 'GET',
-      url: `/api/customers/organizations${query}`,
-      headers: bearer(tokens),
-    });
+  const portal = signedInPortal(['sysAdmin', 'provider']);
+  const list = async (query = '', caller: Caller = portal.as.sysAdmin) => {
+    const response = await caller.get(`/api/customers/organizations${query}`);
     return { response, body: response.json() as ClinicListBody };
   };
 
-  beforeAll(async () => {
-    portal = await createTestApp();
-    sysadmin = await signIn(portal.app, 'sysadmin@example.org');
-  });
-  afterAll(async () => {
-    await portal.close();
-  });
-
   it('a provider sees only the clinic they work at', async () => {
-    const provider = await signIn(portal.app, 'provider@example.org');
-    const { response, body } = await list('', provider);
+    const { response, body } = await list('', portal.as.provider);
     expect(response.statusCode).toBe(200);
     expect(body.metadata.totalCount).toBe(1);
     expect(body.data[0]?.npi).toBe(demoClinicNpi());

@@ -1,7 +1,8 @@
-import { sql } from 'kysely';
+import type { OrganizationListQuery, OrganizationSortField } from '@portal/domain';
+import { type Insertable, sql, type Updateable } from 'kysely';
+import type { OrganizationsTable } from '../../db/schema';
 import type { Db, Tx } from '../../db/transaction';
 import { toContainsPattern } from '../../http/paging';
-import type { OrganizationListQuery, OrganizationSortField } from './clinics.schemas';
 
 type Executor = Db | Tx;
 
@@ -54,12 +55,84 @@ export async function findOrganizationsPage(
   return { rows, totalCount: Number(total.count) };
 }
 
-export async function findFeatureFlagDefaults(db: Executor) {
-  return db.selectFrom('featureFlagDefaults').selectAll().orderBy('name').execute();
+/** One clinic by id; `forUpdate` locks it for the rest of the transaction. */
+export async function findOrganizationById(db: Executor, id: string, options: { forUpdate?: boolean } = {}) {
+  return db
+    .selectFrom('organizations')
+    .selectAll()
+    .where('id', '=', id)
+    .$if(options.forUpdate === true, (query) => query.forUpdate())
+    .executeTakeFirst();
 }
 
-export async function findWorkflowDefaults(db: Executor) {
-  return db.selectFrom('workflowDefaults').selectAll().orderBy('name').execute();
+export async function findOrganizationByNpi(db: Executor, npi: string) {
+  return db.selectFrom('organizations').selectAll().where('npi', '=', npi).executeTakeFirst();
+}
+
+/** Another clinic (not `exceptId`) that already uses the NPI or the code. */
+export async function findOrganizationClash(
+  tx: Tx,
+  options: { npi: string; code: string; exceptId?: string | undefined },
+) {
+  return tx
+    .selectFrom('organizations')
+    .select(['npi', 'code'])
+    .where((eb) => eb.or([eb('npi', '=', options.npi), eb('code', '=', options.code)]))
+    .$if(options.exceptId !== undefined, (query) => query.where('id', '!=', options.exceptId as string))
+    .executeTakeFirst();
+}
+
+export async function insertOrganization(tx: Tx, values: Insertable<OrganizationsTable>) {
+  return tx.insertInto('organizations').values(values).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function updateOrganizationRow(tx: Tx, id: string, changes: Updateable<OrganizationsTable>) {
+  return tx
+    .updateTable('organizations')
+    .set(changes)
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function deleteOrganizationRow(tx: Tx, id: string) {
+  await tx.deleteFrom('organizations').where('id', '=', id).execute();
+}
+
+/** Whether any document belongs to the clinic (documents are records: such a clinic is never deleted). */
+export async function clinicHasDocuments(tx: Tx, clinicNpi: string): Promise<boolean> {
+  const document = await tx
+    .selectFrom('documents')
+    .select('id')
+    .where('clinicNpi', '=', clinicNpi)
+    .limit(1)
+    .executeTakeFirst();
+  return document !== undefined;
+}
+
+/** Replaces a clinic's own flag and workflow lists. */
+export async function replaceOrganizationConfiguration(
+  tx: Tx,
+  organizationId: string,
+  configuration: {
+    featureFlags: readonly { name: string; enabled: boolean }[];
+    workflows: readonly { name: string; enabled: boolean; value: string | null }[];
+  },
+) {
+  await tx.deleteFrom('organizationFeatureFlags').where('organizationId', '=', organizationId).execute();
+  await tx.deleteFrom('organizationWorkflows').where('organizationId', '=', organizationId).execute();
+  if (configuration.featureFlags.length) {
+    await tx
+      .insertInto('organizationFeatureFlags')
+      .values(configuration.featureFlags.map((flag) => ({ organizationId, ...flag })))
+      .execute();
+  }
+  if (configuration.workflows.length) {
+    await tx
+      .insertInto('organizationWorkflows')
+      .values(configuration.workflows.map((workflow) => ({ organizationId, ...workflow })))
+      .execute();
+  }
 }
 
 /** The clinics' own flag and workflow values, for a set of clinics at once. */

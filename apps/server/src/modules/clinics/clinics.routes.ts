@@ -1,19 +1,21 @@
+import {
+  organizationIdParamsSchema,
+  organizationInputSchema,
+  organizationListQuerySchema,
+  organizationListSchema,
+  organizationResourceSchema,
+} from '@portal/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireActor } from '../../auth/actor';
 import type { Db } from '../../db/transaction';
 import { toPagedResponse } from '../../http/paging';
 import { errorResponses } from '../../http/schemas';
-import {
-  organizationIdParamsSchema,
-  organizationInputSchema,
-  organizationListQuerySchema,
-  organizationListSchema,
-  organizationSchema,
-} from './clinics.schemas';
+import { createOrganization } from './create-organization';
+import { deleteOrganization } from './delete-organization';
 import { getOrganization } from './get-organization';
 import { listOrganizations } from './list-organizations';
-import { createOrganization, deleteOrganization, updateOrganization } from './save-organization';
+import { updateOrganization } from './update-organization';
 
 export const clinicsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(
@@ -41,7 +43,7 @@ export const clinicsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
         tags: ['customers'],
         summary: 'Get one clinic with its merged flags and settings',
         params: organizationIdParamsSchema,
-        response: { 200: organizationSchema, ...errorResponses(401, 403, 404) },
+        response: { 200: organizationResourceSchema, ...errorResponses(401, 403, 404) },
       },
     },
     async (request) => getOrganization(db, requireActor(request), request.params.id),
@@ -55,7 +57,7 @@ export const clinicsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
         tags: ['customers'],
         summary: 'Create a clinic',
         body: organizationInputSchema,
-        response: { 201: organizationSchema, ...errorResponses(400, 401, 403, 409, 422) },
+        response: { 201: organizationResourceSchema, ...errorResponses(400, 401, 403, 409, 422) },
       },
     },
     async (request, reply) =>
@@ -71,7 +73,7 @@ export const clinicsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
         summary: "Update a clinic (a clinic admin: only their own clinic's flags and settings)",
         params: organizationIdParamsSchema,
         body: organizationInputSchema,
-        response: { 200: organizationSchema, ...errorResponses(400, 401, 403, 404, 409, 422) },
+        response: { 200: organizationResourceSchema, ...errorResponses(400, 401, 403, 404, 409, 422) },
       },
     },
     async (request) => updateOrganization(db, requireActor(request), request.params.id, request.body),

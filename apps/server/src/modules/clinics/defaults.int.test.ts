@@ -1,33 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { OWN_CLINIC_NPI } from '../../test-support/fixtures';
-import { bearer, signIn, type Tokens } from '../../test-support/sign-in';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { signedInPortal } from '../../test-support/signed-in-portal';
 
 describe('the global feature-flag and setting defaults', () => {
-  let portal: TestApp;
-  let sysadmin: Tokens;
-  let clinicAdmin: Tokens;
-  const send = (tokens: Tokens, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
-    portal.app.inject({ method, url, headers: bearer(tokens), ...(payload ? { payload } : {}) });
+  const portal = signedInPortal(['sysAdmin', 'clinicAdmin']);
   const mergedOf = async (npi: string) =>
-    (await send(sysadmin, 'GET', `/api/customers/organizations?search=${npi}`)).json().data[0] as {
+    (await portal.as.sysAdmin.get(`/api/customers/organizations?search=${npi}`)).json().data[0] as {
       featureFlags: Record<string, boolean>;
       settings: Record<string, { enabled: boolean; value: unknown }>;
     };
 
-  beforeAll(async () => {
-    portal = await createTestApp();
-    [sysadmin, clinicAdmin] = await Promise.all([
-      signIn(portal.app, 'sysadmin@example.org'),
-      signIn(portal.app, 'clinicadmin@example.org'),
-    ]);
-  });
-  afterAll(async () => {
-    await portal.close();
-  });
-
   it('a new flag default appears in every clinic’s merged view, and deleting it removes it again', async () => {
-    const created = await send(sysadmin, 'POST', '/api/customers/defaults/feature-flags', {
+    const created = await portal.as.sysAdmin.post('/api/customers/defaults/feature-flags', {
       name: 'aiSummaries',
       title: 'AI summaries',
       description: 'Show generated summaries',
@@ -35,18 +19,18 @@ describe('the global feature-flag and setting defaults', () => {
     });
     expect(created.statusCode).toBe(201);
     expect((await mergedOf(OWN_CLINIC_NPI)).featureFlags.aiSummaries).toBe(true);
-    const list = await send(clinicAdmin, 'GET', '/api/customers/defaults/feature-flags');
+    const list = await portal.as.clinicAdmin.get('/api/customers/defaults/feature-flags');
     expect((list.json().data as { name: string }[]).map((flag) => flag.name)).toContain('aiSummaries');
 
     expect(
-      (await send(sysadmin, 'DELETE', `/api/customers/defaults/feature-flags/${created.json().id}`))
+      (await portal.as.sysAdmin.delete(`/api/customers/defaults/feature-flags/${created.json().id}`))
         .statusCode,
     ).toBe(204);
     expect((await mergedOf(OWN_CLINIC_NPI)).featureFlags).not.toHaveProperty('aiSummaries');
   });
 
   it('updates a setting default, checking its value against its valueType', async () => {
-    const list = (await send(sysadmin, 'GET', '/api/customers/defaults/workflows')).json().data as {
+    const list = (await portal.as.sysAdmin.get('/api/customers/defaults/workflows')).json().data as {
       id: string;
       name: string;
       valueType: string;
@@ -57,10 +41,10 @@ describe('the global feature-flag and setting defaults', () => {
     const maxPages = list.find((setting) => setting.name === 'emrPdfMaxPageLength');
     if (!maxPages) throw new Error('seeded default missing');
     const { id: _id, ...body } = { ...maxPages, value: '30' };
-    const updated = await send(sysadmin, 'PUT', `/api/customers/defaults/workflows/${maxPages.id}`, body);
+    const updated = await portal.as.sysAdmin.put(`/api/customers/defaults/workflows/${maxPages.id}`, body);
     expect(updated.statusCode).toBe(200);
     expect((await mergedOf('1655154049')).settings.emrPdfMaxPageLength?.value).toBe(30);
-    const wrong = await send(sysadmin, 'PUT', `/api/customers/defaults/workflows/${maxPages.id}`, {
+    const wrong = await portal.as.sysAdmin.put(`/api/customers/defaults/workflows/${maxPages.id}`, {
       ...body,
       value: 'thirty',
     });
@@ -68,7 +52,7 @@ describe('the global feature-flag and setting defaults', () => {
     expect(wrong.json().details).toEqual([{ field: 'value', message: 'must be integer' }]);
     // The default itself keeps to the setting's range.
     for (const value of ['-3', '0', 501]) {
-      const outOfRange = await send(sysadmin, 'PUT', `/api/customers/defaults/workflows/${maxPages.id}`, {
+      const outOfRange = await portal.as.sysAdmin.put(`/api/customers/defaults/workflows/${maxPages.id}`, {
         ...body,
         value,
       });
@@ -79,7 +63,7 @@ describe('the global feature-flag and setting defaults', () => {
     }
     expect((await mergedOf('1655154049')).settings.emrPdfMaxPageLength?.value).toBe(30);
     // Clinics keep their values under the name, so a default is never renamed.
-    const renamed = await send(sysadmin, 'PUT', `/api/customers/defaults/workflows/${maxPages.id}`, {
+    const renamed = await portal.as.sysAdmin.put(`/api/customers/defaults/workflows/${maxPages.id}`, {
       ...body,
       name: 'emrPageLimit',
     });
@@ -92,13 +76,13 @@ describe('the global feature-flag and setting defaults', () => {
     ['a name that is not camelCase', { name: 'two words', title: 'x', enabled: false }, 400, 'name'],
     ['a missing title', { name: 'someFlag', enabled: false }, 400, 'title'],
   ])('refuses %s', async (_label, payload, status, field) => {
-    const response = await send(sysadmin, 'POST', '/api/customers/defaults/feature-flags', payload);
+    const response = await portal.as.sysAdmin.post('/api/customers/defaults/feature-flags', payload);
     expect(response.statusCode).toBe(status);
     expect((response.json().details as { field: string }[]).map((detail) => detail.field)).toContain(field);
   });
 
   it('a clinic admin may read the defaults but not change them', async () => {
-    const response = await send(clinicAdmin, 'POST', '/api/customers/defaults/feature-flags', {
+    const response = await portal.as.clinicAdmin.post('/api/customers/defaults/feature-flags', {
       name: 'sneaky',
       title: 'x',
       enabled: true,

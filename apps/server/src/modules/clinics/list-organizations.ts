@@ -1,9 +1,8 @@
-import { clinicsWherePermitted } from '@portal/domain';
+import { clinicsWherePermitted, type OrganizationListQuery } from '@portal/domain';
 import type { Actor } from '../../auth/actor';
 import type { Db } from '../../db/transaction';
 
 import { findOrganizationsPage } from './clinics.repository';
-import type { OrganizationListQuery } from './clinics.schemas';
 import { loadOrganizationResponses } from './load-organization-responses';
 
 /**

@@ -5,36 +5,25 @@ import {
 } from '@portal/domain';
 import type { Db, Tx } from '../../db/transaction';
 import { NotFoundError } from '../../http/errors';
+import { findOrganizationByNpi, findOrganizationOverrides } from './clinics.repository';
+import { findFeatureFlagDefaults, findWorkflowDefaults } from './defaults.repository';
 
 /** One clinic's merged feature flags and settings (defaults overridden by its own values). */
 export async function loadClinicConfiguration(
   db: Db | Tx,
   clinicNpi: string,
 ): Promise<MergedClinicConfiguration> {
-  const clinic = await db
-    .selectFrom('organizations')
-    .select('id')
-    .where('npi', '=', clinicNpi)
-    .executeTakeFirst();
+  const clinic = await findOrganizationByNpi(db, clinicNpi);
   if (!clinic) throw new NotFoundError('Clinic');
-  const [featureFlagDefaults, workflowDefaults, featureFlags, workflows] = await Promise.all([
-    db.selectFrom('featureFlagDefaults').selectAll().execute(),
-    db.selectFrom('workflowDefaults').selectAll().execute(),
-    db
-      .selectFrom('organizationFeatureFlags')
-      .select(['name', 'enabled'])
-      .where('organizationId', '=', clinic.id)
-      .execute(),
-    db
-      .selectFrom('organizationWorkflows')
-      .select(['name', 'enabled', 'value'])
-      .where('organizationId', '=', clinic.id)
-      .execute(),
+  const [featureFlagDefaults, workflowDefaults, overrides] = await Promise.all([
+    findFeatureFlagDefaults(db),
+    findWorkflowDefaults(db),
+    findOrganizationOverrides(db, [clinic.id]),
   ]);
   return mergeClinicConfiguration({
     featureFlagDefaults,
     workflowDefaults: workflowDefaults as WorkflowDefault[],
-    featureFlags,
-    workflows,
+    featureFlags: overrides.featureFlags,
+    workflows: overrides.workflows,
   });
 }

@@ -1,18 +1,14 @@
-import { mergeClinicConfiguration, type WorkflowDefault } from '@portal/domain';
+import { mergeClinicConfiguration, type OrganizationResource, type WorkflowDefault } from '@portal/domain';
 import type { Organization } from '../../db/schema';
 import type { Db, Tx } from '../../db/transaction';
-import {
-  findFeatureFlagDefaults,
-  findOrganizationOverrides,
-  findWorkflowDefaults,
-} from './clinics.repository';
-import type { OrganizationResponse } from './clinics.schemas';
+import { findOrganizationOverrides } from './clinics.repository';
+import { findFeatureFlagDefaults, findWorkflowDefaults } from './defaults.repository';
 
 /** Clinics as the API shows them: each with its own flag/workflow lists and the merged maps (SPEC §3). */
 export async function loadOrganizationResponses(
   db: Db | Tx,
   rows: Organization[],
-): Promise<OrganizationResponse[]> {
+): Promise<OrganizationResource[]> {
   const [featureFlagDefaults, workflowDefaults, overrides] = await Promise.all([
     findFeatureFlagDefaults(db),
     findWorkflowDefaults(db),
@@ -55,7 +51,7 @@ export async function loadOrganizationResponses(
 export async function loadOrganizationResponse(
   db: Db | Tx,
   row: Organization,
-): Promise<OrganizationResponse> {
+): Promise<OrganizationResource> {
   const [response] = await loadOrganizationResponses(db, [row]);
   if (!response) throw new Error('no response for a loaded clinic');
   return response;

@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { insertDocument, OTHER_CLINIC_NPI, OWN_CLINIC_NPI } from '../../test-support/fixtures';
-import { bearer, signIn, type Tokens } from '../../test-support/sign-in';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { signedInPortal } from '../../test-support/signed-in-portal';
 
 type Clinic = {
   id: string;
@@ -17,13 +16,9 @@ type Clinic = {
 };
 
 describe('administering clinics', () => {
-  let portal: TestApp;
-  let sysadmin: Tokens;
-  let clinicAdmin: Tokens;
-  const send = (tokens: Tokens, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
-    portal.app.inject({ method, url, headers: bearer(tokens), ...(payload ? { payload } : {}) });
+  const portal = signedInPortal(['sysAdmin', 'clinicAdmin']);
   const clinicByNpi = async (npi: string) => {
-    const response = await send(sysadmin, 'GET', `/api/customers/organizations?search=${npi}`);
+    const response = await portal.as.sysAdmin.get(`/api/customers/organizations?search=${npi}`);
     return (response.json().data as Clinic[])[0] as Clinic;
   };
   const payloadOf = (clinic: Clinic) => ({
@@ -45,19 +40,8 @@ describe('administering clinics', () => {
       ).n,
     );
 
-  beforeAll(async () => {
-    portal = await createTestApp();
-    [sysadmin, clinicAdmin] = await Promise.all([
-      signIn(portal.app, 'sysadmin@example.org'),
-      signIn(portal.app, 'clinicadmin@example.org'),
-    ]);
-  });
-  afterAll(async () => {
-    await portal.close();
-  });
-
   it('a system administrator creates a clinic with its own flags and settings, audited', async () => {
-    const response = await send(sysadmin, 'POST', '/api/customers/organizations', {
+    const response = await portal.as.sysAdmin.post('/api/customers/organizations', {
       npi: '1234567893',
       name: 'Harbor Light Cardiology',
       code: 'HLC',
@@ -132,7 +116,7 @@ describe('administering clinics', () => {
     ],
   ])('refuses %s with a 4xx naming the field, writing nothing', async (_label, payload, status, field) => {
     const before = await countClinics();
-    const response = await send(sysadmin, 'POST', '/api/customers/organizations', payload);
+    const response = await portal.as.sysAdmin.post('/api/customers/organizations', payload);
     expect(response.statusCode).toBe(status);
     expect((response.json().details as { field: string }[]).map((detail) => detail.field)).toContain(field);
     expect(await countClinics()).toBe(before);
@@ -140,7 +124,7 @@ describe('administering clinics', () => {
 
   it("a clinic admin changes their own clinic's flags and settings, but not its name", async () => {
     const clinic = await clinicByNpi(OWN_CLINIC_NPI);
-    const updated = await send(clinicAdmin, 'PUT', `/api/customers/organizations/${clinic.id}`, {
+    const updated = await portal.as.clinicAdmin.put(`/api/customers/organizations/${clinic.id}`, {
       ...payloadOf(clinic),
       featureFlags: [
         ...clinic.clinicFeatureFlags.filter((flag) => flag.name !== 'comments'),
@@ -152,7 +136,7 @@ describe('administering clinics', () => {
     expect((updated.json() as Clinic).featureFlags.comments).toBe(false);
     expect((updated.json() as Clinic).settings.signatureLabel?.value).toBe('Interpreted by:');
 
-    const renamed = await send(clinicAdmin, 'PUT', `/api/customers/organizations/${clinic.id}`, {
+    const renamed = await portal.as.clinicAdmin.put(`/api/customers/organizations/${clinic.id}`, {
       ...payloadOf(clinic),
       name: 'Mine Now',
     });
@@ -168,7 +152,7 @@ describe('administering clinics', () => {
         .where('entityId', '=', clinic.id)
         .executeTakeFirstOrThrow();
     const eventsBefore = await auditEvents();
-    const response = await send(clinicAdmin, 'PUT', `/api/customers/organizations/${clinic.id}`, {
+    const response = await portal.as.clinicAdmin.put(`/api/customers/organizations/${clinic.id}`, {
       ...payloadOf(clinic),
       workflows: [
         { name: 'signatureLabel', enabled: true, value: 'Read by:' },
@@ -187,9 +171,7 @@ describe('administering clinics', () => {
 
   it('the clinic admin of clinic A cannot touch clinic B: 404', async () => {
     const other = await clinicByNpi(OTHER_CLINIC_NPI);
-    const response = await send(
-      clinicAdmin,
-      'PUT',
+    const response = await portal.as.clinicAdmin.put(
       `/api/customers/organizations/${other.id}`,
       payloadOf(other),
     );
@@ -202,20 +184,20 @@ describe('administering clinics', () => {
     const withDocuments = await clinicByNpi(OTHER_CLINIC_NPI);
     await insertDocument(portal.db, portal.storage, { clinicNpi: OTHER_CLINIC_NPI });
     expect(
-      (await send(sysadmin, 'DELETE', `/api/customers/organizations/${withDocuments.id}`)).statusCode,
+      (await portal.as.sysAdmin.delete(`/api/customers/organizations/${withDocuments.id}`)).statusCode,
     ).toBe(409);
-    const created = await send(sysadmin, 'POST', '/api/customers/organizations', {
+    const created = await portal.as.sysAdmin.post('/api/customers/organizations', {
       npi: '1003000126',
       name: 'Short Lived Clinic',
       code: 'SLC',
     });
     expect(created.statusCode).toBe(201);
     expect(
-      (await send(sysadmin, 'DELETE', `/api/customers/organizations/${(created.json() as Clinic).id}`))
+      (await portal.as.sysAdmin.delete(`/api/customers/organizations/${(created.json() as Clinic).id}`))
         .statusCode,
     ).toBe(204);
     expect(
-      (await send(clinicAdmin, 'DELETE', `/api/customers/organizations/${withDocuments.id}`)).statusCode,
+      (await portal.as.clinicAdmin.delete(`/api/customers/organizations/${withDocuments.id}`)).statusCode,
     ).toBe(403);
   });
 });

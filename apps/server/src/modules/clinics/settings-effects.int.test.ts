@@ -1,14 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getSamplePdf, OWN_CLINIC_NPI } from '../../test-support/fixtures';
 import { uploadBody } from '../../test-support/multipart';
-import { bearer, signIn, type Tokens } from '../../test-support/sign-in';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { signedInPortal } from '../../test-support/signed-in-portal';
 
 // Issue 6, part 3: the assignment settings decide who a newly ingested document goes to.
 describe('assignment settings shape ingest', () => {
-  let portal: TestApp;
-  let sysadmin: Tokens;
-  let tech: Tokens;
+  const portal = signedInPortal(['sysAdmin', 'irhTech']);
   const PROVIDER_NPI = '1679576722';
 
   const setWorkflows = async (workflows: { name: string; enabled: boolean }[]) => {
@@ -22,19 +19,14 @@ describe('assignment settings shape ingest', () => {
       .select(['name', 'enabled'])
       .where('organizationId', '=', clinic.id)
       .execute();
-    const response = await portal.app.inject({
-      method: 'PUT',
-      url: `/api/customers/organizations/${clinic.id}`,
-      headers: bearer(sysadmin),
-      payload: {
-        npi: clinic.npi,
-        name: clinic.name,
-        code: clinic.code,
-        isActive: clinic.isActive,
-        samlConnectionName: null,
-        featureFlags: flags,
-        workflows,
-      },
+    const response = await portal.as.sysAdmin.put(`/api/customers/organizations/${clinic.id}`, {
+      npi: clinic.npi,
+      name: clinic.name,
+      code: clinic.code,
+      isActive: clinic.isActive,
+      samlConnectionName: null,
+      featureFlags: flags,
+      workflows,
     });
     expect(response.statusCode).toBe(200);
   };
@@ -52,26 +44,15 @@ describe('assignment settings shape ingest', () => {
       ...(type === 'crm-alert' ? { alert: 'high' } : {}),
     };
     const body = uploadBody(fields, { name: 'r.pdf', bytes: await getSamplePdf() });
-    const response = await portal.app.inject({
+    const response = await portal.as.irhTech.inject({
       method: 'POST',
       url: '/api/reports',
-      headers: { ...bearer(tech), 'content-type': body.contentType },
+      headers: { 'content-type': body.contentType },
       payload: body.payload,
     });
     expect(response.statusCode).toBe(201);
     return response.json().attributes.assignedTo as string | null;
   };
-
-  beforeAll(async () => {
-    portal = await createTestApp();
-    [sysadmin, tech] = await Promise.all([
-      signIn(portal.app, 'sysadmin@example.org'),
-      signIn(portal.app, 'irhtech@example.org'),
-    ]);
-  });
-  afterAll(async () => {
-    await portal.close();
-  });
 
   it.each([
     [

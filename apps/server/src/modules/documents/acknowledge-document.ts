@@ -1,6 +1,7 @@
 import { assertCan } from '@portal/domain';
 import type { Actor } from '../../auth/actor';
 import { type Db, inTransaction } from '../../db/transaction';
+import { publishDocumentsChanged } from '../realtime/publish-documents-changed';
 import { DocumentStateError } from './document-state-error';
 import { getVisibleDocument } from './get-document';
 import { recordDocumentChange } from './record-document-change';
@@ -9,7 +10,7 @@ import { nextNote, type SignInput } from './sign-document';
 /** A nurse (or provider) acknowledges an unsigned document: exactly once, with its audit event. */
 export async function acknowledgeDocument(db: Db, actor: Actor, documentId: string, input: SignInput) {
   return inTransaction(db, async (tx) => {
-    const { document } = await getVisibleDocument(tx, actor, documentId, { forUpdate: true });
+    const document = await getVisibleDocument(tx, actor, documentId, { forUpdate: true });
     assertCan(actor.user, 'document:acknowledge', document.clinicNpi);
     if (document.status !== 'unsigned') {
       throw new DocumentStateError(
@@ -29,6 +30,11 @@ export async function acknowledgeDocument(db: Db, actor: Actor, documentId: stri
       },
       note: input.note ?? null,
       extra: { localTime: input.localTime ?? null },
+    });
+    await publishDocumentsChanged(tx, {
+      clinicNpi: document.clinicNpi,
+      ids: [document.id],
+      eventType: 'acknowledged',
     });
     return updated;
   });

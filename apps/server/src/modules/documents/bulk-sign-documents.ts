@@ -1,5 +1,6 @@
 import {
   assertCan,
+  type BulkResult,
   describeBulkSigning,
   isHighAlert,
   type MergedClinicConfiguration,
@@ -10,11 +11,10 @@ import type { DocumentRow } from '../../db/schema';
 import type { Db, Tx } from '../../db/transaction';
 import { HttpError } from '../../http/errors';
 import { loadSignatureSettings } from '../clinics/load-signature-settings';
+import { type BulkLog, settleBulkItems } from './bulk-outcome';
 import { DocumentStateError } from './document-state-error';
 import { type SignInput, signDocument } from './sign-document';
 import type { DocumentStorage } from './storage/file-storage';
-
-export type BulkResult = { reportId: string; success: boolean };
 
 /**
  * The bulk-signing rule on one locked document (describeBulkSigning and partitionForBulkSigning, the
@@ -45,26 +45,20 @@ async function assertBulkSignable(
 
 /**
  * Signs many documents (bulk sign, Sign all, and sign by id list), each in its own transaction, so one
- * failure never undoes another's signature. Every id gets a {reportId, success} answer; the bulk-signing
- * rule is checked under each document's row lock, so a document that became a high alert a moment ago is
- * refused. A high alert is signed only on its own (PATCH /api/reports/:id/sign).
+ * failure never undoes another's signature. Every id gets a {reportId, success} answer; each document is
+ * read as the signer may see it and the bulk-signing rule checked under its row lock, so a document that
+ * became a high alert a moment ago is refused. A high alert is signed only on its own
+ * (PATCH /api/reports/:id/sign). A failure that is no refusal is logged (see settleBulkItem).
  */
 export async function signDocuments(
-  context: { db: Db; storage: DocumentStorage },
+  context: { db: Db; storage: DocumentStorage; log: BulkLog },
   actor: Actor,
   ids: readonly string[],
   input: SignInput,
 ): Promise<BulkResult[]> {
-  const results: BulkResult[] = [];
-  for (const id of ids) {
-    try {
-      await signDocument(context, actor, id, input, {
-        beforeSign: (tx, document, configuration) => assertBulkSignable(tx, actor, document, configuration),
-      });
-      results.push({ reportId: id, success: true });
-    } catch {
-      results.push({ reportId: id, success: false });
-    }
-  }
-  return results;
+  return settleBulkItems({ log: context.log, operation: 'bulk-sign' }, ids, (id) =>
+    signDocument(context, actor, id, input, {
+      beforeSign: (tx, document, configuration) => assertBulkSignable(tx, actor, document, configuration),
+    }),
+  );
 }

@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { insertDocument, OWN_CLINIC_NPI } from '../../test-support/fixtures';
-import { bearer, signIn, type Tokens } from '../../test-support/sign-in';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { type Caller, signedInPortal } from '../../test-support/signed-in-portal';
 
 const PROVIDER_ID = 'auth0|demo-provider';
 
@@ -11,12 +10,8 @@ const PROVIDER_ID = 'auth0|demo-provider';
  * the provider's signature settings opt in (bulkSignEnabled).
  */
 describe('bulk signing: the rule the dialog states is the rule the server applies', () => {
-  let portal: TestApp;
-  let provider: Tokens;
-  let clinicAdmin: Tokens;
+  const portal = signedInPortal(['provider', 'clinicAdmin']);
 
-  const send = (tokens: Tokens, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
-    portal.app.inject({ method, url, headers: bearer(tokens), ...(payload ? { payload } : {}) });
   const statusOf = async (id: string) =>
     (await portal.db.selectFrom('documents').select('status').where('id', '=', id).executeTakeFirstOrThrow())
       .status;
@@ -44,10 +39,8 @@ describe('bulk signing: the rule the dialog states is the rule the server applie
       .onConflict((conflict) => conflict.columns(['organizationId', 'name']).doUpdateSet({ enabled }))
       .execute();
   };
-  const setSignatureSettings = async (tokens: Tokens, userId: string, bulkSignEnabled: boolean) => {
-    const response = await send(
-      tokens,
-      'PATCH',
+  const setSignatureSettings = async (caller: Caller, userId: string, bulkSignEnabled: boolean) => {
+    const response = await caller.patch(
       `/api/customers/clinics/${OWN_CLINIC_NPI}/signature-settings/${encodeURIComponent(userId)}`,
       { bulkSignEnabled },
     );
@@ -60,18 +53,8 @@ describe('bulk signing: the rule the dialog states is the rule the server applie
       ...options,
     });
   const bulkSign = (ids: string[]) =>
-    send(provider, 'POST', '/api/reports/bulk-sign', { ids, note: 'Bulk reviewed.' });
+    portal.as.provider.post('/api/reports/bulk-sign', { ids, note: 'Bulk reviewed.' });
 
-  beforeAll(async () => {
-    portal = await createTestApp();
-    [provider, clinicAdmin] = await Promise.all([
-      signIn(portal.app, 'provider@example.org'),
-      signIn(portal.app, 'clinicadmin@example.org'),
-    ]);
-  });
-  afterAll(async () => {
-    await portal.close();
-  });
   // Each test starts from the demo clinic: bulk signing allowed, alerts flag on, clinic-wide opt-in on,
   // the provider without settings of their own.
   beforeEach(async () => {
@@ -79,7 +62,7 @@ describe('bulk signing: the rule the dialog states is the rule the server applie
     await setClinicFlag('physicianBulkSignAlerts', true);
     await setClinicSetting('enableBulkSigning', true);
     await portal.db.deleteFrom('signatureSettings').where('userId', '=', PROVIDER_ID).execute();
-    await setSignatureSettings(clinicAdmin, '0', true);
+    await setSignatureSettings(portal.as.clinicAdmin, '0', true);
   });
 
   it('with every flag on, bulk sign signs the report and the medium and low alerts but never the high alert', async () => {
@@ -113,7 +96,7 @@ describe('bulk signing: the rule the dialog states is the rule the server applie
 
   it('the high alert is signed on its own, through its own Sign', async () => {
     const high = await newDocument({ type: 'crm-alert', alert: 'high' });
-    const response = await send(provider, 'PATCH', `/api/reports/${high.id}/sign`, { note: 'Seen.' });
+    const response = await portal.as.provider.patch(`/api/reports/${high.id}/sign`, { note: 'Seen.' });
     expect(response.statusCode).toBe(200);
     expect(await statusOf(high.id)).toBe('signed');
   });
@@ -121,7 +104,7 @@ describe('bulk signing: the rule the dialog states is the rule the server applie
   it('sign by id list is bulk signing too: it never signs a high alert', async () => {
     const report = await newDocument();
     const high = await newDocument({ type: 'crm-alert', alert: 'high' });
-    const response = await send(provider, 'POST', '/api/reports/sign', { ids: [report.id, high.id] });
+    const response = await portal.as.provider.post('/api/reports/sign', { ids: [report.id, high.id] });
     expect(response.json()).toEqual([
       { reportId: report.id, success: true },
       { reportId: high.id, success: false },
@@ -141,9 +124,7 @@ describe('bulk signing: the rule the dialog states is the rule the server applie
     const medium = await newDocument({ type: 'crm-alert', alert: 'medium' });
     const tried = new Set<string>();
     for (;;) {
-      const page = await send(
-        provider,
-        'GET',
+      const page = await portal.as.provider.get(
         `/api/reports?filter[clinicNpi]=${OWN_CLINIC_NPI}&filter[status]=unsigned&sort=-dos&page[limit]=50`,
       );
       const ids = (page.json().data as { id: string }[]).map((row) => row.id).filter((id) => !tried.has(id));
@@ -177,21 +158,21 @@ describe('bulk signing: the rule the dialog states is the rule the server applie
 
   describe("bulkSignEnabled: a provider's opt-in that counts only where the clinic allows bulk signing", () => {
     it('the clinic-wide settings apply while the provider has none of their own: off refuses every document', async () => {
-      await setSignatureSettings(clinicAdmin, '0', false);
+      await setSignatureSettings(portal.as.clinicAdmin, '0', false);
       const report = await newDocument();
       expect((await bulkSign([report.id])).json()).toEqual([{ reportId: report.id, success: false }]);
       expect(await statusOf(report.id)).toBe('unsigned');
     });
 
     it("the provider's own opt-in wins over the clinic-wide 'off'", async () => {
-      await setSignatureSettings(clinicAdmin, '0', false);
-      await setSignatureSettings(provider, PROVIDER_ID, true);
+      await setSignatureSettings(portal.as.clinicAdmin, '0', false);
+      await setSignatureSettings(portal.as.provider, PROVIDER_ID, true);
       const report = await newDocument();
       expect((await bulkSign([report.id])).json()).toEqual([{ reportId: report.id, success: true }]);
     });
 
     it("the provider's own 'off' wins over the clinic-wide 'on'", async () => {
-      await setSignatureSettings(provider, PROVIDER_ID, false);
+      await setSignatureSettings(portal.as.provider, PROVIDER_ID, false);
       const report = await newDocument();
       expect((await bulkSign([report.id])).json()).toEqual([{ reportId: report.id, success: false }]);
     });
@@ -209,7 +190,7 @@ describe('bulk signing: the rule the dialog states is the rule the server applie
       ],
       ['the bulk e-signing flag is off', () => setClinicFlag('bulkESigning', false)],
     ])('an opted-in provider cannot bulk-sign when %s', async (_story, closeClinic) => {
-      await setSignatureSettings(provider, PROVIDER_ID, true);
+      await setSignatureSettings(portal.as.provider, PROVIDER_ID, true);
       await closeClinic();
       const report = await newDocument();
       const response = await bulkSign([report.id]);

@@ -1,6 +1,7 @@
 import {
   assertCan,
   type COMMENT_REACTIONS,
+  type CommentResource,
   formatUserDisplayName,
   type MergedClinicConfiguration,
 } from '@portal/domain';
@@ -11,21 +12,8 @@ import { BadRequestError, HttpError, NotFoundError } from '../../http/errors';
 import { recordAuditEvent } from '../audit/record-audit-event';
 import { loadClinicConfiguration } from '../clinics/load-clinic-configuration';
 import { notifyCommentRecipient, notifyProblemReported } from '../notifications/document-notifications';
+import { publishDocumentsChanged } from '../realtime/publish-documents-changed';
 import { getVisibleDocument } from './get-document';
-
-export type CommentResource = {
-  id: string;
-  documentId: string;
-  authorId: string | null;
-  to: string | null;
-  text: string;
-  status: string;
-  type: string;
-  metadata: Record<string, unknown>;
-  reactions: Record<string, string[]>;
-  createdAt: string;
-  updatedAt: string;
-};
 
 export function toCommentResource(row: DocumentCommentRow): CommentResource {
   return {
@@ -78,7 +66,7 @@ async function assertMayComment(
 }
 
 export async function listComments(db: Db, actor: Actor, documentId: string) {
-  const { document } = await getVisibleDocument(db, actor, documentId);
+  const document = await getVisibleDocument(db, actor, documentId);
   const rows = await db
     .selectFrom('documentComments')
     .selectAll()
@@ -129,14 +117,16 @@ export async function addComment(
       })
       .returningAll()
       .executeTakeFirstOrThrow();
+    const eventType = row.status === 'problem reported' ? 'problem_reported' : 'user_comment';
     await recordAuditEvent(tx, {
       clinicNpi: document.clinicNpi,
       entityType: 'document',
       entityId: documentId,
-      eventType: row.status === 'problem reported' ? 'problem_reported' : 'user_comment',
+      eventType,
       actorId: actor?.id ?? 'system',
       after: { commentId: row.id, to: row.to, status: row.status, type: row.type },
     });
+    await publishDocumentsChanged(tx, { clinicNpi: document.clinicNpi, ids: [documentId], eventType });
     if (row.to) {
       await notifyCommentRecipient(tx, {
         document,
@@ -153,7 +143,7 @@ export async function addComment(
 }
 
 async function getOwnComment(tx: Tx, actor: Actor, documentId: string, commentId: string) {
-  const { document } = await getVisibleDocument(tx, actor, documentId);
+  const document = await getVisibleDocument(tx, actor, documentId);
   await assertMayComment(tx, actor, document.clinicNpi);
   const row = await tx
     .selectFrom('documentComments')
@@ -206,6 +196,11 @@ export async function updateComment(
         before: { commentId: row.id, text: row.text },
         after: { commentId: row.id, text: updated.text },
       });
+      await publishDocumentsChanged(tx, {
+        clinicNpi: document.clinicNpi,
+        ids: [documentId],
+        eventType: 'user_comment',
+      });
     }
     return toCommentResource(updated);
   });
@@ -224,6 +219,11 @@ export async function deleteComment(db: Db, actor: Actor, documentId: string, co
       actorId: actor.id,
       before: { commentId: row.id, text: row.text },
       note: 'comment deleted',
+    });
+    await publishDocumentsChanged(tx, {
+      clinicNpi: document.clinicNpi,
+      ids: [documentId],
+      eventType: 'user_comment',
     });
   });
 }

@@ -1,11 +1,23 @@
 import multipart from '@fastify/multipart';
 import {
+  addCommentBodySchema,
   buildReportPdfFilename,
-  COMMENT_REACTIONS,
-  COMMENT_STATUSES,
+  bulkResultsSchema,
+  bulkUpdateNoteBodySchema,
+  commentListSchema,
+  commentParamsSchema,
+  commentResourceSchema,
+  documentIdListParamsSchema,
+  documentIdParamsSchema,
+  documentPdfQuerySchema,
+  documentPdfSchema,
+  documentResourceSchema,
   findUnsafeText,
   isSafeText,
+  reportProblemBodySchema,
   UNSAFE_TEXT_MESSAGE,
+  updateCommentBodySchema,
+  updateDocumentBodySchema,
 } from '@portal/domain';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -24,9 +36,8 @@ import {
 import { attachmentDisposition } from './content-disposition';
 import { findDocumentById } from './documents.repository';
 import type { DocumentsContext } from './documents.routes';
-import { documentIdParamsSchema, documentResourceSchema } from './documents.schemas';
 import { getVisibleDocument } from './get-document';
-import { ingestFieldsSchema } from './ingest.schemas';
+import { ingestFieldsSchema, wcdIngestBodySchema } from './ingest.schemas';
 import { ingestDocument } from './ingest-document';
 import { inspectPdf } from './pdf/inspect-pdf';
 import { mergePdfs } from './pdf/merge-pdfs';
@@ -37,27 +48,6 @@ import { toDocumentResource } from './to-document-resource';
 import { updateDocument, updateNotes } from './update-document';
 
 const tags = ['reports'];
-const idList = z
-  .array(z.uuid({ error: 'must be document ids' }))
-  .min(1)
-  .max(300);
-const bulkResultsSchema = z.array(z.object({ reportId: z.string(), success: z.boolean() }));
-const pdfResponse = z.any().describe('application/pdf');
-
-const commentSchema = z.object({
-  id: z.string(),
-  documentId: z.string(),
-  authorId: z.string().nullable(),
-  to: z.string().nullable(),
-  text: z.string(),
-  status: z.string(),
-  type: z.string(),
-  metadata: z.record(z.string(), z.unknown()),
-  reactions: z.record(z.string(), z.array(z.string())),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
-const commentParams = documentIdParamsSchema.extend({ commentId: z.uuid({ error: 'must be a comment id' }) });
 
 /** Shows unsafe text in a field name without repeating the NUL or lone surrogate it holds. */
 const printable = (text: string) =>
@@ -192,10 +182,7 @@ export const documentsContentRoutes: FastifyPluginAsyncZod<DocumentsContentConte
       schema: {
         tags,
         summary: 'Ingest a wearable cardiac device (WCD) document: JSON attributes and the PDF in base64',
-        body: z.strictObject({
-          attributes: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])),
-          pdfBase64: z.base64({ error: 'must be base64' }).max(70_000_000),
-        }),
+        body: wcdIngestBodySchema,
         response: { 201: documentResourceSchema, ...errorResponses(400, 401, 403, 404, 422, 503) },
       },
     },
@@ -228,18 +215,7 @@ export const documentsContentRoutes: FastifyPluginAsyncZod<DocumentsContentConte
         tags,
         summary: "Edit a document's reviewable fields",
         params: documentIdParamsSchema,
-        body: z.strictObject({
-          note: z.string().max(20_000).optional(),
-          comment: z.string().max(4000).nullable().optional(),
-          assessmentPlan: z.string().max(20_000).nullable().optional(),
-          emrNumber: z.string().max(100).nullable().optional(),
-          isOnOac: z.boolean().optional(),
-          cptCodes: z.array(z.string().max(20)).max(50).optional(),
-          icd10Codes: z.array(z.string().max(20)).max(50).optional(),
-          physicianName: z.string().max(200).nullable().optional(),
-          physicianNpi: z.string().max(20).nullable().optional(),
-          auditNote: z.string().max(4000).nullable().optional(),
-        }),
+        body: updateDocumentBodySchema,
         response: { 200: documentResourceSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
@@ -257,16 +233,12 @@ export const documentsContentRoutes: FastifyPluginAsyncZod<DocumentsContentConte
       schema: {
         tags,
         summary: 'Append to, replace or clear the note of many documents',
-        body: z.strictObject({
-          ids: idList,
-          note: z.string().max(20_000).default(''),
-          appendNote: z.boolean().default(true),
-          clear: z.boolean().default(false),
-        }),
+        body: bulkUpdateNoteBodySchema,
         response: { 200: bulkResultsSchema, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => updateNotes(db, requireActor(request), request.body.ids, request.body),
+    async (request) =>
+      updateNotes({ db, log: request.log }, requireActor(request), request.body.ids, request.body),
   );
 
   app.get(
@@ -277,13 +249,13 @@ export const documentsContentRoutes: FastifyPluginAsyncZod<DocumentsContentConte
         tags,
         summary: "The document's PDF (signed if signed), named by the SPEC filename rule",
         params: documentIdParamsSchema,
-        querystring: z.strictObject({ stripCoversheet: z.enum(['true', 'false']).optional() }),
+        querystring: documentPdfQuerySchema,
         produces: ['application/pdf'],
-        response: { 200: pdfResponse, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: documentPdfSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request, reply) => {
-      const { document } = await getVisibleDocument(db, requireActor(request), request.params.id);
+      const document = await getVisibleDocument(db, requireActor(request), request.params.id);
       let bytes = await storage.get(document.signedSha256 ?? document.originalSha256);
       if (request.query.stripCoversheet === 'true') bytes = await removeFirstPage(bytes);
       const filename = buildReportPdfFilename({ ...document, dos: document.dos.toISOString() });
@@ -301,21 +273,16 @@ export const documentsContentRoutes: FastifyPluginAsyncZod<DocumentsContentConte
       schema: {
         tags,
         summary: 'One PDF of the selected documents, in the order given',
-        params: z.object({
-          ids: z
-            .string()
-            .transform((text) => text.split(','))
-            .pipe(idList),
-        }),
+        params: documentIdListParamsSchema,
         produces: ['application/pdf'],
-        response: { 200: pdfResponse, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: documentPdfSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request, reply) => {
       const actor = requireActor(request);
       const files: Uint8Array[] = [];
       for (const id of request.params.ids) {
-        const { document } = await getVisibleDocument(db, actor, id);
+        const document = await getVisibleDocument(db, actor, id);
         files.push(await storage.get(document.signedSha256 ?? document.originalSha256));
       }
       return reply
@@ -334,7 +301,7 @@ export const documentsContentRoutes: FastifyPluginAsyncZod<DocumentsContentConte
         summary: "Merge uploaded PDFs (multipart field 'pdfFiles') into one",
         consumes: ['multipart/form-data'],
         produces: ['application/pdf'],
-        response: { 200: pdfResponse, ...errorResponses(400, 401, 403, 413, 422, 503) },
+        response: { 200: documentPdfSchema, ...errorResponses(400, 401, 403, 413, 422, 503) },
       },
     },
     async (request, reply) => {
@@ -372,8 +339,8 @@ export const documentsContentRoutes: FastifyPluginAsyncZod<DocumentsContentConte
         summary:
           'Report a problem: marks a system error, then adds a system comment (status problem reported)',
         params: documentIdParamsSchema,
-        body: z.strictObject({ text: z.string().trim().min(1, { error: 'is required' }).max(4000) }),
-        response: { 201: commentSchema, ...errorResponses(400, 401, 403, 404) },
+        body: reportProblemBodySchema,
+        response: { 201: commentResourceSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request, reply) =>
@@ -392,7 +359,7 @@ export const documentsContentRoutes: FastifyPluginAsyncZod<DocumentsContentConte
         tags,
         summary: "A document's comments",
         params: documentIdParamsSchema,
-        response: { 200: z.object({ data: z.array(commentSchema) }), ...errorResponses(401, 403, 404) },
+        response: { 200: commentListSchema, ...errorResponses(401, 403, 404) },
       },
     },
     async (request) => ({ data: await listComments(db, requireActor(request), request.params.id) }),
@@ -406,13 +373,8 @@ export const documentsContentRoutes: FastifyPluginAsyncZod<DocumentsContentConte
         tags,
         summary: 'Comment on a document',
         params: documentIdParamsSchema,
-        body: z.strictObject({
-          to: z.string().max(400).nullish(),
-          text: z.string().trim().min(1, { error: 'is required' }).max(4000),
-          status: z.enum(COMMENT_STATUSES).default('user comment'),
-          metadata: z.record(z.string(), z.unknown()).optional(),
-        }),
-        response: { 201: commentSchema, ...errorResponses(400, 401, 403, 404, 413) },
+        body: addCommentBodySchema,
+        response: { 201: commentResourceSchema, ...errorResponses(400, 401, 403, 404, 413) },
       },
     },
     async (request, reply) => {
@@ -430,12 +392,9 @@ export const documentsContentRoutes: FastifyPluginAsyncZod<DocumentsContentConte
       schema: {
         tags,
         summary: "Edit a comment's text (author only) or toggle a reaction",
-        params: commentParams,
-        body: z.strictObject({
-          text: z.string().trim().min(1).max(4000).optional(),
-          reaction: z.enum(COMMENT_REACTIONS).optional(),
-        }),
-        response: { 200: commentSchema, ...errorResponses(400, 401, 403, 404) },
+        params: commentParamsSchema,
+        body: updateCommentBodySchema,
+        response: { 200: commentResourceSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) =>
@@ -449,7 +408,7 @@ export const documentsContentRoutes: FastifyPluginAsyncZod<DocumentsContentConte
       schema: {
         tags,
         summary: 'Delete a comment (author only)',
-        params: commentParams,
+        params: commentParamsSchema,
         response: { 204: z.null(), ...errorResponses(401, 403, 404) },
       },
     },

@@ -3,11 +3,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getSamplePdf, insertDocument, OTHER_CLINIC_NPI, OWN_CLINIC_NPI } from '../../test-support/fixtures';
 import { uploadBody } from '../../test-support/multipart';
-import { bearer, signIn, type Tokens } from '../../test-support/sign-in';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { bearer, signIn } from '../../test-support/sign-in';
+import { type Caller, signedInPortal } from '../../test-support/signed-in-portal';
 
 const pdfText = (bytes: Uint8Array) => {
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'pdf-')), 'doc.pdf');
@@ -17,11 +17,7 @@ const pdfText = (bytes: Uint8Array) => {
 };
 
 describe('documents: ingest, sign, acknowledge and the rules around them', () => {
-  let portal: TestApp;
-  let provider: Tokens;
-  let nurse: Tokens;
-  let tech: Tokens;
-  let readonly: Tokens;
+  const portal = signedInPortal(['provider', 'nurse', 'irhTech', 'readOnly']);
 
   const countRows = async () =>
     Number(
@@ -38,22 +34,16 @@ describe('documents: ingest, sign, acknowledge and the rules around them', () =>
     return fs.readdirSync(root, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile())
       .length;
   };
-  const send = (
-    tokens: Tokens,
-    method: 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'PUT',
-    url: string,
-    payload?: object,
-  ) => portal.app.inject({ method, url, headers: bearer(tokens), ...(payload ? { payload } : {}) });
   const upload = (
-    tokens: Tokens,
+    caller: Caller,
     fields: Record<string, string>,
     file?: { name: string; bytes: Uint8Array; field?: string },
   ) => {
     const body = uploadBody(fields, file);
-    return portal.app.inject({
+    return caller.inject({
       method: 'POST',
       url: '/api/reports',
-      headers: { ...bearer(tokens), 'content-type': body.contentType },
+      headers: { 'content-type': body.contentType },
       payload: body.payload,
     });
   };
@@ -68,18 +58,11 @@ describe('documents: ingest, sign, acknowledge and the rules around them', () =>
     isOnOac: 'true',
   };
 
-  beforeAll(async () => {
-    portal = await createTestApp();
-    [provider, nurse, tech, readonly] = (await Promise.all(
-      ['provider', 'nurse', 'irhtech', 'readonly'].map((name) => signIn(portal.app, `${name}@example.org`)),
-    )) as [Tokens, Tokens, Tokens, Tokens];
-  });
-  afterAll(async () => {
-    await portal.close();
-  });
-
   it('a provider-company technician uploads a PDF with its attributes; it is stored by content and audited', async () => {
-    const response = await upload(tech, validFields, { name: 'report.pdf', bytes: await getSamplePdf() });
+    const response = await upload(portal.as.irhTech, validFields, {
+      name: 'report.pdf',
+      bytes: await getSamplePdf(),
+    });
     expect(response.statusCode).toBe(201);
     const document = response.json() as { id: string; attributes: Record<string, unknown> };
     expect(document.attributes).toMatchObject({
@@ -190,13 +173,13 @@ describe('documents: ingest, sign, acknowledge and the rules around them', () =>
     const filesBefore = countFiles();
     const input = await make();
     const response = input.raw
-      ? await portal.app.inject({
+      ? await portal.as.irhTech.inject({
           method: 'POST',
           url: '/api/reports',
-          headers: { ...bearer(tech), 'content-type': 'multipart/form-data; boundary=----x' },
+          headers: { 'content-type': 'multipart/form-data; boundary=----x' },
           payload: input.raw,
         })
-      : await upload(tech, input.fields ?? validFields, input.file);
+      : await upload(portal.as.irhTech, input.fields ?? validFields, input.file);
     expect(response.statusCode).toBe(status);
     const body = response.json() as { statusCode: number; message: string; details?: { field: string }[] };
     expect(body.statusCode).toBe(status);
@@ -216,7 +199,7 @@ describe('documents: ingest, sign, acknowledge and the rules around them', () =>
       .set({ note: 'Tech: AF episodes noted.' })
       .where('id', '=', document.id)
       .execute();
-    const response = await send(provider, 'PATCH', `/api/reports/${document.id}/sign`, {
+    const response = await portal.as.provider.patch(`/api/reports/${document.id}/sign`, {
       note: 'Agree, continue OAC.',
       localTime: '11/21/2026 09:15:00 am',
     });
@@ -248,7 +231,7 @@ describe('documents: ingest, sign, acknowledge and the rules around them', () =>
     expect((events[1]?.after as { signedSha256?: string } | undefined)?.signedSha256).toBe(row.signedSha256);
     expect(row.signedSha256).not.toBe(row.originalSha256);
 
-    const download = await send(provider, 'GET', `/api/reports/blob-storage/${document.id}`);
+    const download = await portal.as.provider.get(`/api/reports/blob-storage/${document.id}`);
     expect(download.statusCode).toBe(200);
     expect(download.headers['content-type']).toBe('application/pdf');
     expect(download.headers['content-disposition']).toMatch(
@@ -266,7 +249,7 @@ describe('documents: ingest, sign, acknowledge and the rules around them', () =>
       clinicNpi: OWN_CLINIC_NPI,
       status: 'acknowledged',
     });
-    const response = await send(provider, 'PATCH', `/api/reports/${document.id}/sign`, {});
+    const response = await portal.as.provider.patch(`/api/reports/${document.id}/sign`, {});
     expect(response.statusCode).toBe(409);
   });
 
@@ -279,8 +262,11 @@ describe('documents: ingest, sign, acknowledge and the rules around them', () =>
     const filesBefore = countFiles();
     const responses = await Promise.all(
       Array.from({ length: 20 }, (_unused, index) =>
-        send(index % 2 ? second : provider, 'PATCH', `/api/reports/${document.id}/sign`, {
-          note: `attempt ${index}`,
+        portal.app.inject({
+          method: 'PATCH',
+          url: `/api/reports/${document.id}/sign`,
+          headers: bearer(index % 2 ? second : portal.as.provider.tokens),
+          payload: { note: `attempt ${index}` },
         }),
       ),
     );
@@ -308,22 +294,22 @@ describe('documents: ingest, sign, acknowledge and the rules around them', () =>
 
   it('the nurse acknowledges; acknowledging again answers 409; un-acknowledging restores unsigned', async () => {
     const document = await insertDocument(portal.db, portal.storage, { clinicNpi: OWN_CLINIC_NPI });
-    const first = await send(nurse, 'PATCH', `/api/reports/${document.id}/acknowledge`, { note: 'Seen.' });
+    const first = await portal.as.nurse.patch(`/api/reports/${document.id}/acknowledge`, { note: 'Seen.' });
     expect(first.statusCode).toBe(200);
     expect(first.json().attributes.status).toBe('acknowledged');
-    expect((await send(nurse, 'PATCH', `/api/reports/${document.id}/acknowledge`, {})).statusCode).toBe(409);
-    const unsigned = await send(provider, 'PATCH', `/api/reports/${document.id}/unsign`, {});
+    expect((await portal.as.nurse.patch(`/api/reports/${document.id}/acknowledge`, {})).statusCode).toBe(409);
+    const unsigned = await portal.as.provider.patch(`/api/reports/${document.id}/unsign`, {});
     expect(unsigned.statusCode).toBe(200);
     expect(unsigned.json().attributes.status).toBe('unsigned');
   });
 
   it('a nurse cannot sign and the read-only user can change nothing', async () => {
     const document = await insertDocument(portal.db, portal.storage, { clinicNpi: OWN_CLINIC_NPI });
-    expect((await send(nurse, 'PATCH', `/api/reports/${document.id}/sign`, {})).statusCode).toBe(403);
-    expect((await send(readonly, 'PATCH', `/api/reports/${document.id}/acknowledge`, {})).statusCode).toBe(
+    expect((await portal.as.nurse.patch(`/api/reports/${document.id}/sign`, {})).statusCode).toBe(403);
+    expect((await portal.as.readOnly.patch(`/api/reports/${document.id}/acknowledge`, {})).statusCode).toBe(
       403,
     );
-    expect((await send(readonly, 'GET', `/api/reports/${document.id}`)).statusCode).toBe(200);
+    expect((await portal.as.readOnly.get(`/api/reports/${document.id}`)).statusCode).toBe(200);
   });
 
   it('bulk signing answers {reportId, success} per document, skipping alerts unless the clinic allows them', async () => {
@@ -351,7 +337,7 @@ describe('documents: ingest, sign, acknowledge and the rules around them', () =>
       .where('organizationId', '=', clinic.id)
       .where('name', '=', 'physicianBulkSignAlerts')
       .execute();
-    const response = await send(provider, 'POST', '/api/reports/bulk-sign', {
+    const response = await portal.as.provider.post('/api/reports/bulk-sign', {
       ids: [report.id, alert.id, done.id],
       note: 'Bulk reviewed.',
     });
@@ -366,7 +352,8 @@ describe('documents: ingest, sign, acknowledge and the rules around them', () =>
   it("another clinic's document answers 404 on every route", async () => {
     const foreign = await insertDocument(portal.db, portal.storage, { clinicNpi: OTHER_CLINIC_NPI });
     const sysadminOnly = [`DELETE /api/reports/${foreign.id}/hard-delete`];
-    const calls: [Tokens, 'GET' | 'PATCH' | 'POST' | 'DELETE' | 'PUT', string, object?][] = [
+    const { provider, nurse } = portal.as;
+    const calls: [Caller, 'GET' | 'PATCH' | 'POST' | 'DELETE' | 'PUT', string, object?][] = [
       [provider, 'GET', `/api/reports/${foreign.id}`],
       [provider, 'PATCH', `/api/reports/${foreign.id}`, { note: 'x' }],
       [provider, 'PATCH', `/api/reports/${foreign.id}/sign`, {}],
@@ -386,8 +373,8 @@ describe('documents: ingest, sign, acknowledge and the rules around them', () =>
       [provider, 'POST', `/api/reports/${foreign.id}/report-problem`, { text: 'broken' }],
       [provider, 'GET', `/api/reports?filter[id]=${foreign.id}`],
     ];
-    for (const [tokens, method, url, payload] of calls) {
-      const response = await send(tokens, method, url, payload);
+    for (const [caller, method, url, payload] of calls) {
+      const response = await caller.send(method, url, payload);
       if (url.startsWith('/api/reports?')) {
         expect(response.json().data, url).toEqual([]);
       } else {
@@ -395,13 +382,13 @@ describe('documents: ingest, sign, acknowledge and the rules around them', () =>
       }
     }
     // Bulk routes answer per document: success false, and nothing about the document leaks.
-    for (const [tokens, url, payload] of [
+    for (const [caller, url, payload] of [
       [provider, '/api/reports/bulk-sign', { ids: [foreign.id] }],
       [provider, '/api/reports/sign', { ids: [foreign.id] }],
       [provider, '/api/reports/reassign', { ids: [foreign.id], reassignTo: 'auth0|demo-provider' }],
       [provider, '/api/reports/bulk-update-note', { ids: [foreign.id], note: 'x' }],
     ] as const) {
-      const response = await send(tokens, 'POST', url, payload);
+      const response = await caller.post(url, payload);
       expect(response.json(), url).toEqual([{ reportId: foreign.id, success: false }]);
     }
     expect(sysadminOnly).toHaveLength(1);
@@ -415,7 +402,7 @@ describe('documents: ingest, sign, acknowledge and the rules around them', () =>
 
   it('report-a-problem marks a system error, then adds a system comment with status problem reported', async () => {
     const document = await insertDocument(portal.db, portal.storage, { clinicNpi: OWN_CLINIC_NPI });
-    const response = await send(nurse, 'POST', `/api/reports/${document.id}/report-problem`, {
+    const response = await portal.as.nurse.post(`/api/reports/${document.id}/report-problem`, {
       text: 'Pages are missing.',
     });
     expect(response.statusCode).toBe(201);
@@ -434,33 +421,33 @@ describe('documents: ingest, sign, acknowledge and the rules around them', () =>
 
   it('comments carry reactions that each user toggles', async () => {
     const document = await insertDocument(portal.db, portal.storage, { clinicNpi: OWN_CLINIC_NPI });
-    const created = await send(nurse, 'POST', `/api/reports/${document.id}/comments`, {
+    const created = await portal.as.nurse.post(`/api/reports/${document.id}/comments`, {
       to: 'auth0|demo-provider',
       text: 'Please review the AF burden.',
     });
     expect(created.statusCode).toBe(201);
     const comment = created.json() as { id: string };
-    await send(provider, 'PUT', `/api/reports/${document.id}/comments/${comment.id}`, { reaction: 'LIKE' });
-    const liked = await send(nurse, 'PUT', `/api/reports/${document.id}/comments/${comment.id}`, {
+    await portal.as.provider.put(`/api/reports/${document.id}/comments/${comment.id}`, { reaction: 'LIKE' });
+    const liked = await portal.as.nurse.put(`/api/reports/${document.id}/comments/${comment.id}`, {
       reaction: 'LIKE',
     });
     expect(liked.json().reactions).toEqual({ LIKE: ['auth0|demo-provider', 'auth0|demo-nurse'] });
-    const unliked = await send(provider, 'PUT', `/api/reports/${document.id}/comments/${comment.id}`, {
+    const unliked = await portal.as.provider.put(`/api/reports/${document.id}/comments/${comment.id}`, {
       reaction: 'LIKE',
     });
     expect(unliked.json().reactions).toEqual({ LIKE: ['auth0|demo-nurse'] });
     expect(
-      (await send(provider, 'DELETE', `/api/reports/${document.id}/comments/${comment.id}`)).statusCode,
+      (await portal.as.provider.delete(`/api/reports/${document.id}/comments/${comment.id}`)).statusCode,
     ).toBe(403);
     expect(
-      (await send(nurse, 'DELETE', `/api/reports/${document.id}/comments/${comment.id}`)).statusCode,
+      (await portal.as.nurse.delete(`/api/reports/${document.id}/comments/${comment.id}`)).statusCode,
     ).toBe(204);
   });
 
   it('get-reports returns one PDF of the selected documents, pages in order', async () => {
     const first = await insertDocument(portal.db, portal.storage, { clinicNpi: OWN_CLINIC_NPI });
     const second = await insertDocument(portal.db, portal.storage, { clinicNpi: OWN_CLINIC_NPI });
-    const response = await send(provider, 'GET', `/api/reports/get-reports/${first.id},${second.id}`);
+    const response = await portal.as.provider.get(`/api/reports/get-reports/${first.id},${second.id}`);
     expect(response.statusCode).toBe(200);
     const merged = await PDFDocument.load(response.rawPayload);
     expect(merged.getPageCount()).toBe(2);

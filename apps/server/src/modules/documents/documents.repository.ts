@@ -1,6 +1,6 @@
+import type { DocumentListQuery, DocumentSortField } from '@portal/domain';
 import { type Expression, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Db, Tx } from '../../db/transaction';
-import type { DocumentListQuery, DocumentSortField } from './documents.schemas';
 
 type Executor = Db | Tx;
 
@@ -262,7 +262,7 @@ function normaliseKey(value: unknown): unknown {
   return value ?? null;
 }
 
-export async function findDocumentById(db: Executor, id: string, options: { forUpdate?: boolean } = {}) {
+function documentById(db: Executor, id: string, options: { forUpdate?: boolean | undefined }) {
   let query = db
     .selectFrom('documents as d')
     .innerJoin('organizations as o', 'o.npi', 'd.clinicNpi')
@@ -270,7 +270,27 @@ export async function findDocumentById(db: Executor, id: string, options: { forU
     .select('o.name as clinicName')
     .where('d.id', '=', id);
   if (options.forUpdate) query = query.forUpdate('d');
-  return query.executeTakeFirst();
+  return query;
+}
+
+/** A document by id whatever its clinic: for reading back what an operation already checked. */
+export async function findDocumentById(db: Executor, id: string, options: { forUpdate?: boolean } = {}) {
+  return documentById(db, id, options).executeTakeFirst();
+}
+
+/**
+ * A document by id if it is at a clinic in `scope` (the clinics where the actor may read documents);
+ * undefined otherwise. With forUpdate only a document in scope is locked.
+ */
+export async function findDocumentInScope(
+  db: Executor,
+  scope: 'all' | readonly string[],
+  id: string,
+  options: { forUpdate?: boolean | undefined } = {},
+) {
+  if (scope === 'all') return documentById(db, id, options).executeTakeFirst();
+  if (scope.length === 0) return undefined;
+  return documentById(db, id, options).where('d.clinicNpi', 'in', scope).executeTakeFirst();
 }
 
 /**

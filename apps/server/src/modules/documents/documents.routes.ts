@@ -1,3 +1,18 @@
+import {
+  bulkResultsSchema,
+  bulkSignDocumentsBodySchema,
+  documentDownloadStateBodySchema,
+  documentIdParamsSchema,
+  documentListPageSchema,
+  documentListQuerySchema,
+  documentResourceSchema,
+  pinDocumentBodySchema,
+  reassignDocumentsBodySchema,
+  signDocumentBodySchema,
+  signDocumentsBodySchema,
+  trashDocumentsBodySchema,
+  unsignDocumentBodySchema,
+} from '@portal/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireActor } from '../../auth/actor';
@@ -6,12 +21,6 @@ import { errorResponses } from '../../http/schemas';
 import { acknowledgeDocument } from './acknowledge-document';
 import { signDocuments } from './bulk-sign-documents';
 import { findDocumentById } from './documents.repository';
-import {
-  documentIdParamsSchema,
-  documentListQuerySchema,
-  documentListSchema,
-  documentResourceSchema,
-} from './documents.schemas';
 import { getVisibleDocument } from './get-document';
 import { listDocuments } from './list-documents';
 import { reassignDocuments } from './reassign-documents';
@@ -31,48 +40,6 @@ export type DocumentsContext = {
 };
 
 const tags = ['reports'];
-const noteText = z.string().max(20_000).optional().describe('cut at 900 characters (SPEC §5)');
-const localTime = z
-  .string()
-  .trim()
-  .max(60)
-  .optional()
-  .describe("the signer's local date and time, printed on the signature");
-const idList = z
-  .array(z.uuid({ error: 'must be document ids' }))
-  .min(1)
-  .max(300);
-const bulkResultsSchema = z.array(z.object({ reportId: z.string(), success: z.boolean() }));
-
-const signBodySchema = z.strictObject({
-  fullName: z
-    .string()
-    .max(200)
-    .optional()
-    .describe('ignored: the signature carries the name the portal holds for the signer'),
-  note: noteText,
-  appendNote: z.boolean().default(true),
-  localTime,
-});
-const bulkSignBodySchema = signBodySchema.extend({
-  ids: idList,
-  userId: z.string().max(400).optional(),
-  physicianNpi: z.string().max(20).optional(),
-  physicianName: z.string().max(200).optional(),
-  serviceLine: z.string().max(20).optional(),
-});
-const reassignBodySchema = z.strictObject({
-  ids: idList,
-  reassignTo: z.string().min(1).max(400),
-  physicianNpi: z.string().max(20).nullish(),
-  physicianName: z.string().max(200).nullish(),
-  note: noteText,
-  appendNote: z.boolean().default(true),
-});
-const trashBodySchema = z.strictObject({
-  ids: idList,
-  note: z.string().trim().min(1, { error: 'is required' }).max(20_000),
-});
 
 /** SPEC §7 Reports: the document routes (list, read, state changes). */
 export const documentsRoutes: FastifyPluginAsyncZod<DocumentsContext> = async (app, context) => {
@@ -91,7 +58,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<DocumentsContext> = async (a
         tags,
         summary: 'List documents (JSON:API style)',
         querystring: documentListQuerySchema,
-        response: { 200: documentListSchema, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: documentListPageSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) => {
@@ -144,7 +111,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<DocumentsContext> = async (a
       },
     },
     async (request) => {
-      const { document } = await getVisibleDocument(db, requireActor(request), request.params.id);
+      const document = await getVisibleDocument(db, requireActor(request), request.params.id);
       return toDocumentResource(document);
     },
   );
@@ -157,7 +124,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<DocumentsContext> = async (a
         tags,
         summary: 'Sign one document (409 when it is no longer unsigned)',
         params: documentIdParamsSchema,
-        body: signBodySchema,
+        body: signDocumentBodySchema,
         response: { 200: documentResourceSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
@@ -181,11 +148,12 @@ export const documentsRoutes: FastifyPluginAsyncZod<DocumentsContext> = async (a
         summary: 'Bulk-sign documents (Bulk sign and Sign all)',
         description:
           "Each id answers {reportId, success}. success is false unless the signer may bulk-sign at the document's clinic (the bulk e-signing flag, the 'enable bulk signing' setting and the signer's signature settings' bulkSignEnabled) and the document may be bulk-signed: never a high alert, whatever the flags; other alerts only with physicianBulkSignAlerts. Unassigned documents are first reassigned to the signer.",
-        body: bulkSignBodySchema,
+        body: bulkSignDocumentsBodySchema,
         response: { 200: bulkResultsSchema, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => signDocuments(context, requireActor(request), request.body.ids, request.body),
+    async (request) =>
+      signDocuments({ ...context, log: request.log }, requireActor(request), request.body.ids, request.body),
   );
 
   app.post(
@@ -197,11 +165,12 @@ export const documentsRoutes: FastifyPluginAsyncZod<DocumentsContext> = async (a
         summary: 'Sign documents by id list',
         description:
           'Signing a list is bulk signing: the same rule as bulk-sign applies to each id (a high alert is never signed here; sign it on its own with PATCH /api/reports/{id}/sign).',
-        body: signBodySchema.extend({ ids: idList }),
+        body: signDocumentsBodySchema,
         response: { 200: bulkResultsSchema, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => signDocuments(context, requireActor(request), request.body.ids, request.body),
+    async (request) =>
+      signDocuments({ ...context, log: request.log }, requireActor(request), request.body.ids, request.body),
   );
 
   app.patch(
@@ -212,7 +181,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<DocumentsContext> = async (a
         tags,
         summary: 'Acknowledge a document',
         params: documentIdParamsSchema,
-        body: signBodySchema,
+        body: signDocumentBodySchema,
         response: { 200: documentResourceSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
@@ -230,7 +199,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<DocumentsContext> = async (a
         tags,
         summary: 'Un-sign or un-acknowledge a document',
         params: documentIdParamsSchema,
-        body: z.strictObject({ note: noteText }).optional(),
+        body: unsignDocumentBodySchema,
         response: { 200: documentResourceSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
@@ -247,11 +216,12 @@ export const documentsRoutes: FastifyPluginAsyncZod<DocumentsContext> = async (a
       schema: {
         tags,
         summary: 'Reassign documents',
-        body: reassignBodySchema,
+        body: reassignDocumentsBodySchema,
         response: { 200: bulkResultsSchema, ...errorResponses(400, 401, 403, 422) },
       },
     },
-    async (request) => reassignDocuments(db, requireActor(request), request.body.ids, request.body),
+    async (request) =>
+      reassignDocuments({ db, log: request.log }, requireActor(request), request.body.ids, request.body),
   );
 
   const flagRoute = (
@@ -280,12 +250,12 @@ export const documentsRoutes: FastifyPluginAsyncZod<DocumentsContext> = async (a
     );
   flagRoute('lock', 'lock', 'Lock a document');
   flagRoute('unlock', 'unlock', 'Unlock a document');
-  flagRoute('pin', 'pin', 'Pin or unpin a document', z.strictObject({ isPinned: z.boolean() }));
+  flagRoute('pin', 'pin', 'Pin or unpin a document', pinDocumentBodySchema);
   flagRoute(
     'set-download-state',
     'downloaded',
     'Mark a document downloaded or not',
-    z.strictObject({ isDownloaded: z.boolean() }),
+    documentDownloadStateBodySchema,
   );
   flagRoute('hide', 'hide', 'Hide a document from the inbox');
   flagRoute('unhide', 'unhide', 'Show a hidden document again');
@@ -298,11 +268,12 @@ export const documentsRoutes: FastifyPluginAsyncZod<DocumentsContext> = async (a
       schema: {
         tags,
         summary: 'Move documents to the trash, with a note',
-        body: trashBodySchema,
+        body: trashDocumentsBodySchema,
         response: { 200: bulkResultsSchema, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => trashDocuments(db, requireActor(request), request.body.ids, request.body.note),
+    async (request) =>
+      trashDocuments({ db, log: request.log }, requireActor(request), request.body.ids, request.body.note),
   );
 
   app.patch(

@@ -1,28 +1,22 @@
-import type { PermissionName } from '@portal/domain';
 import { clinicsWherePermitted } from '@portal/domain';
 import type { Actor } from '../../auth/actor';
 import type { Db, Tx } from '../../db/transaction';
 import { NotFoundError } from '../../http/errors';
-
-import { findDocumentById } from './documents.repository';
+import { findDocumentInScope } from './documents.repository';
 
 /**
- * A document the actor may see. One at another clinic answers 404, exactly like one that does not exist,
- * so ids never reveal what other clinics hold.
+ * A document the actor may see: at a clinic where they may read documents, and not in the trash unless
+ * asked. One at another clinic answers 404, exactly like one that does not exist, so ids never reveal
+ * what other clinics hold. Whether the actor may act on it is the operation's next check (assertCan).
  */
 export async function getVisibleDocument(
   db: Db | Tx,
   actor: Actor,
   id: string,
-  options: { forUpdate?: boolean; permission?: PermissionName; includeDeleted?: boolean } = {},
+  options: { forUpdate?: boolean; includeDeleted?: boolean } = {},
 ) {
-  const document = await findDocumentById(db, id, { forUpdate: options.forUpdate });
-  const scope = clinicsWherePermitted(actor.user, options.permission ?? 'document:read');
-  const readable = clinicsWherePermitted(actor.user, 'document:read');
-  const visible = (list: typeof scope) =>
-    list === 'all' || (document ? list.includes(document.clinicNpi) : false);
-  if (!document || !visible(readable) || (document.deletedAt && !options.includeDeleted)) {
-    throw new NotFoundError('Document');
-  }
-  return { document, mayAct: visible(scope) };
+  const scope = clinicsWherePermitted(actor.user, 'document:read');
+  const document = await findDocumentInScope(db, scope, id, { forUpdate: options.forUpdate });
+  if (!document || (document.deletedAt && !options.includeDeleted)) throw new NotFoundError('Document');
+  return document;
 }

@@ -6,6 +6,7 @@ import { NotFoundError, UnprocessableError } from '../../http/errors';
 import { recordAuditEvent } from '../audit/record-audit-event';
 import { loadClinicConfiguration } from '../clinics/load-clinic-configuration';
 import { notifyNewAlert } from '../notifications/document-notifications';
+import { publishDocumentsChanged } from '../realtime/publish-documents-changed';
 
 import type { IngestFields } from './ingest.schemas';
 import { inspectPdf } from './pdf/inspect-pdf';
@@ -105,6 +106,7 @@ export async function ingestDocument(
         removedActiveContent: inspection.removedActiveContent,
       },
     });
+    await publishDocumentsChanged(tx, { clinicNpi: row.clinicNpi, ids: [row.id], eventType: 'created' });
     if (row.alert && row.status === 'unsigned')
       await notifyNewAlert(tx, { document: row, alertLevel: row.alert });
     return row.id;

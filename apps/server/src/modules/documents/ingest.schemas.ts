@@ -1,6 +1,7 @@
-import { ALERT_LEVELS, DOCUMENT_TYPES, isValidNpi, SERVICE_LINES } from '@portal/domain';
+import { ALERT_LEVELS, DOCUMENT_TYPES, deviceDetailSchema, isValidNpi, SERVICE_LINES } from '@portal/domain';
 import { z } from 'zod';
-import { deviceDetailSchema } from './documents.schemas';
+
+// Server-only: the web never uploads documents; integrations do.
 
 const formBoolean = z.enum(['true', 'false']).transform((value) => value === 'true');
 const optionalText = (max: number) => z.string().trim().max(max).optional();
@@ -74,3 +75,9 @@ export const ingestFieldsSchema = z.strictObject({
     .optional(),
 });
 export type IngestFields = z.infer<typeof ingestFieldsSchema>;
+
+/** POST /api/reports/wcd: a wearable cardiac device document's attributes as JSON, the PDF in base64. */
+export const wcdIngestBodySchema = z.strictObject({
+  attributes: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])),
+  pdfBase64: z.base64({ error: 'must be base64' }).max(70_000_000),
+});

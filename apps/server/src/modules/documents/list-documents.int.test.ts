@@ -1,8 +1,7 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { insertDocument, OTHER_CLINIC_NPI, OWN_CLINIC_NPI } from '../../test-support/fixtures';
-import { bearer, signIn, type Tokens } from '../../test-support/sign-in';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { type Caller, signedInPortal } from '../../test-support/signed-in-portal';
 
 type ListBody = {
   links: { self: string; next: string | null; prev: string | null };
@@ -23,24 +22,13 @@ type ListBody = {
 };
 
 describe('the document list query', () => {
-  let portal: TestApp;
-  let provider: Tokens;
-  let sysadmin: Tokens;
-  const list = async (query: string, tokens: Tokens = provider) => {
-    const response = await portal.app.inject({
-      method: 'GET',
-      url: `/api/reports?${query}`,
-      headers: bearer(tokens),
-    });
+  const portal = signedInPortal(['provider', 'sysAdmin']);
+  const list = async (query: string, caller: Caller = portal.as.provider) => {
+    const response = await caller.get(`/api/reports?${query}`);
     return { status: response.statusCode, body: response.json() as ListBody };
   };
 
   beforeAll(async () => {
-    portal = await createTestApp();
-    [provider, sysadmin] = await Promise.all([
-      signIn(portal.app, 'provider@example.org'),
-      signIn(portal.app, 'sysadmin@example.org'),
-    ]);
     const day = (n: number) => new Date(Date.UTC(2026, 9, n, 12));
     for (let n = 1; n <= 30; n++) {
       await insertDocument(portal.db, portal.storage, {
@@ -63,9 +51,6 @@ describe('the document list query', () => {
       patientLastName: 'Pinned',
     });
     await portal.db.updateTable('documents').set({ isPinned: true }).where('id', '=', pinned.id).execute();
-  });
-  afterAll(async () => {
-    await portal.close();
   });
 
   it("lists only the caller's clinics, in the default order: pinned, status, alert, type, newest first", async () => {
@@ -106,7 +91,7 @@ describe('the document list query', () => {
   });
 
   it('the provider-company view pages across all clinics', async () => {
-    const { body } = await list('page[limit]=100&search=elsewhere', sysadmin);
+    const { body } = await list('page[limit]=100&search=elsewhere', portal.as.sysAdmin);
     expect(body.data.map((doc) => doc.attributes.clinicNpi)).toEqual([OTHER_CLINIC_NPI]);
   });
 
@@ -220,11 +205,7 @@ describe('the document list query', () => {
     ['filter[dosAfter]=yesterday', 'filter[dosAfter]'],
     ['page[cursor]=bm9wZQ', 'page[cursor]'],
   ])('rejects %s with a 400 naming the field', async (query, field) => {
-    const response = await portal.app.inject({
-      method: 'GET',
-      url: `/api/reports?${query}`,
-      headers: bearer(provider),
-    });
+    const response = await portal.as.provider.get(`/api/reports?${query}`);
     expect(response.statusCode).toBe(400);
     expect(JSON.stringify(response.json().details)).toContain(field.replace(/[[\]]/g, (c) => c));
   });
@@ -239,7 +220,7 @@ describe('the document list query', () => {
       INSERT INTO documents (clinic_npi, type, service_line, dos, dos_key, patient_id, patient_last_name, original_sha256)
       SELECT ${OTHER_CLINIC_NPI}, 'rpm-report', 'rpm', now(), -(extract(epoch from now()) * 1000)::bigint, 'BULK' || g, 'Bulk', ${template.originalSha256}
       FROM generate_series(1, 1005) AS g`.execute(portal.db);
-    const { body } = await list(`filter[clinicNpi]=${OTHER_CLINIC_NPI}`, sysadmin);
+    const { body } = await list(`filter[clinicNpi]=${OTHER_CLINIC_NPI}`, portal.as.sysAdmin);
     expect(body.metadata).toMatchObject({ totalCount: 1000, totalCountIsLowerBound: true });
     const { body: small } = await list('page[limit]=5');
     expect(small.metadata).toMatchObject({ totalCount: 31, totalCountIsLowerBound: false });

@@ -1,10 +1,9 @@
-import { buildDateRangeFilter, clinicsWherePermitted } from '@portal/domain';
+import { buildDateRangeFilter, clinicsWherePermitted, type DocumentListQuery } from '@portal/domain';
 import type { Actor } from '../../auth/actor';
 import type { Db } from '../../db/transaction';
 import { BadRequestError, NotFoundError } from '../../http/errors';
 
 import { decodeCursor, findDocumentsPage, resolveSortColumns } from './documents.repository';
-import type { DocumentListQuery } from './documents.schemas';
 import { toDocumentResource } from './to-document-resource';
 
 const orAny = <T>(value: T | 'any' | undefined): T | undefined => (value === 'any' ? undefined : value);

@@ -12,6 +12,7 @@ import { frozenContentError } from './document-state-error';
  * Every document write goes through here, so this is where a signature's promise is kept: a signed or
  * acknowledged document's content cannot change (409 naming the state and the fields), whichever
  * operation asks. The caller holds the row lock, so the status read is the status written against.
+ * Telling open inboxes is the operation's own step (publishDocumentsChanged), once per transaction.
  */
 export async function recordDocumentChange(
   tx: Tx,

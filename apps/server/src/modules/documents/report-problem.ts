@@ -2,6 +2,7 @@ import { assertCan, PROBLEM_REPORT_DELAY_MS } from '@portal/domain';
 import type { Actor } from '../../auth/actor';
 import { type Db, inTransaction } from '../../db/transaction';
 import { loadClinicConfiguration } from '../clinics/load-clinic-configuration';
+import { publishDocumentsChanged } from '../realtime/publish-documents-changed';
 import { addComment } from './comments';
 import { getVisibleDocument } from './get-document';
 import { recordDocumentChange } from './record-document-change';
@@ -18,7 +19,7 @@ export async function reportProblem(
   wait: (ms: number) => Promise<void> = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
 ) {
   await inTransaction(db, async (tx) => {
-    const { document } = await getVisibleDocument(tx, actor, documentId, { forUpdate: true });
+    const document = await getVisibleDocument(tx, actor, documentId, { forUpdate: true });
     assertCan(
       actor.user,
       'document:comment',
@@ -32,6 +33,11 @@ export async function reportProblem(
         eventType: 'error',
         changes: { systemError: true },
         note: text,
+      });
+      await publishDocumentsChanged(tx, {
+        clinicNpi: document.clinicNpi,
+        ids: [document.id],
+        eventType: 'error',
       });
     }
   });

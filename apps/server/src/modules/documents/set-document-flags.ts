@@ -2,6 +2,7 @@ import { assertCan, type PermissionName } from '@portal/domain';
 import type { Actor } from '../../auth/actor';
 import { type Db, inTransaction } from '../../db/transaction';
 import { loadClinicConfiguration } from '../clinics/load-clinic-configuration';
+import { publishDocumentsChanged } from '../realtime/publish-documents-changed';
 import { getVisibleDocument } from './get-document';
 import { recordDocumentChange } from './record-document-change';
 
@@ -41,7 +42,7 @@ export async function setDocumentFlag(
 ) {
   const rule = FLAG_ACTIONS[action];
   return inTransaction(db, async (tx) => {
-    const { document } = await getVisibleDocument(tx, actor, documentId, { forUpdate: true });
+    const document = await getVisibleDocument(tx, actor, documentId, { forUpdate: true });
     assertCan(
       actor.user,
       rule.permission,
@@ -55,6 +56,11 @@ export async function setDocumentFlag(
       actorId: actor.id,
       eventType: rule.eventType,
       changes: { [rule.field]: next },
+    });
+    await publishDocumentsChanged(tx, {
+      clinicNpi: document.clinicNpi,
+      ids: [document.id],
+      eventType: rule.eventType,
     });
     return updated;
   });

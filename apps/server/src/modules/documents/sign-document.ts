@@ -11,6 +11,7 @@ import type { Actor } from '../../auth/actor';
 import type { DocumentRow } from '../../db/schema';
 import { type Db, inTransaction, type Tx } from '../../db/transaction';
 import { loadClinicConfiguration } from '../clinics/load-clinic-configuration';
+import { publishDocumentsChanged } from '../realtime/publish-documents-changed';
 import { DocumentStateError } from './document-state-error';
 import { getVisibleDocument } from './get-document';
 import { stampSignature } from './pdf/stamp-signature';
@@ -79,7 +80,7 @@ export async function signDocument(
   } = {},
 ) {
   return inTransaction(context.db, async (tx) => {
-    const { document: found } = await getVisibleDocument(tx, actor, documentId, { forUpdate: true });
+    const found = await getVisibleDocument(tx, actor, documentId, { forUpdate: true });
     assertCan(actor.user, 'document:sign', found.clinicNpi);
     if (found.status !== 'unsigned') {
       throw new DocumentStateError(`Only unsigned documents can be signed; this one is ${found.status}`, [
@@ -121,6 +122,12 @@ export async function signDocument(
       changes: { status: 'signed', note, signedSha256: signedFile.sha256, signedBy: actor.id, signedAt },
       note: input.note ?? null,
       extra: { signerName, signedAtText },
+    });
+    // One event for the transaction, an assignment to the signer included.
+    await publishDocumentsChanged(tx, {
+      clinicNpi: document.clinicNpi,
+      ids: [document.id],
+      eventType: 'signed',
     });
     return { document: updated, auditEventId: event.id };
   });

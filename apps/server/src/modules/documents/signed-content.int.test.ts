@@ -1,21 +1,16 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { insertDocument, OWN_CLINIC_NPI } from '../../test-support/fixtures';
-import { bearer, signIn, type Tokens } from '../../test-support/sign-in';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { type Caller, signedInPortal } from '../../test-support/signed-in-portal';
 
 // The attacks that broke: a provider changed the note, physician, CPT codes and plan of a signed
 // document with PATCH, bulk-update-note and reassign, and it stayed 'signed'. A signature stands for the
 // content it was given to (21 CFR Part 11 §11.10(e), §11.70): while signed or acknowledged, content is
 // frozen, and a correction is un-sign → edit → sign.
 describe('a signed record cannot be changed', () => {
-  let portal: TestApp;
-  let provider: Tokens;
-  let nurse: Tokens;
-  let clinicAdmin: Tokens;
+  // The clinic admin may trash documents at the demo clinic (its 'clinic admin may trash' flag is on).
+  const portal = signedInPortal(['provider', 'nurse', 'clinicAdmin']);
   let documentId: string;
 
-  const send = (tokens: Tokens, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
-    portal.app.inject({ method, url, headers: bearer(tokens), ...(payload ? { payload } : {}) });
   const documentRow = () =>
     portal.db.selectFrom('documents').selectAll().where('id', '=', documentId).executeTakeFirstOrThrow();
   const eventsOf = async (id: string) =>
@@ -27,19 +22,12 @@ describe('a signed record cannot be changed', () => {
         .orderBy('id')
         .execute()
     ).map((event) => ({ ...event, id: Number(event.id) }));
-  const sign = async (tokens: Tokens, id = documentId) => {
-    const response = await send(tokens, 'PATCH', `/api/reports/${id}/sign`, { note: 'Report reviewed.' });
+  const sign = async (caller: Caller, id = documentId) => {
+    const response = await caller.patch(`/api/reports/${id}/sign`, { note: 'Report reviewed.' });
     expect(response.statusCode).toBe(200);
     return response;
   };
 
-  beforeAll(async () => {
-    portal = await createTestApp();
-    [provider, nurse, clinicAdmin] = (await Promise.all(
-      ['provider', 'nurse', 'clinicadmin'].map((name) => signIn(portal.app, `${name}@example.org`)),
-    )) as [Tokens, Tokens, Tokens];
-    // The clinic admin may trash documents at the demo clinic (its 'clinic admin may trash' flag is on).
-  });
   beforeEach(async () => {
     documentId = (
       await insertDocument(portal.db, portal.storage, {
@@ -47,10 +35,7 @@ describe('a signed record cannot be changed', () => {
         assignedTo: 'auth0|demo-provider',
       })
     ).id;
-    await sign(provider);
-  });
-  afterAll(async () => {
-    await portal.close();
+    await sign(portal.as.provider);
   });
 
   it.each([
@@ -65,7 +50,7 @@ describe('a signed record cannot be changed', () => {
   ])('PATCH of %s answers 409 naming the state and the field, and changes nothing', async (field, change) => {
     const before = await documentRow();
     const eventsBefore = await eventsOf(documentId);
-    const response = await send(provider, 'PATCH', `/api/reports/${documentId}`, change);
+    const response = await portal.as.provider.patch(`/api/reports/${documentId}`, change);
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({
       statusCode: 409,
@@ -83,9 +68,9 @@ describe('a signed record cannot be changed', () => {
       type: 'crm-alert',
       alert: 'high',
     });
-    const acknowledged = await send(nurse, 'PATCH', `/api/reports/${alert.id}/acknowledge`, {});
+    const acknowledged = await portal.as.nurse.patch(`/api/reports/${alert.id}/acknowledge`, {});
     expect(acknowledged.statusCode).toBe(200);
-    const response = await send(nurse, 'PATCH', `/api/reports/${alert.id}`, { note: 'later' });
+    const response = await portal.as.nurse.patch(`/api/reports/${alert.id}`, { note: 'later' });
     expect(response.statusCode).toBe(409);
     expect(response.json().message).toBe(
       'The document is acknowledged: its note cannot change. Un-sign it first to correct it.',
@@ -94,16 +79,16 @@ describe('a signed record cannot be changed', () => {
 
   it('a PATCH that leaves the content as it is, or changes only housekeeping, is allowed', async () => {
     const { note } = await documentRow();
-    const same = await send(provider, 'PATCH', `/api/reports/${documentId}`, { note });
+    const same = await portal.as.provider.patch(`/api/reports/${documentId}`, { note });
     expect(same.statusCode).toBe(200);
-    const emr = await send(provider, 'PATCH', `/api/reports/${documentId}`, { emrNumber: 'EMR-1' });
+    const emr = await portal.as.provider.patch(`/api/reports/${documentId}`, { emrNumber: 'EMR-1' });
     expect(emr.statusCode).toBe(200);
     expect(emr.json().attributes).toMatchObject({ status: 'signed', emrNumber: 'EMR-1', note });
   });
 
   it('bulk-update-note answers success:false for the signed document and still updates the unsigned one', async () => {
     const unsigned = await insertDocument(portal.db, portal.storage, { clinicNpi: OWN_CLINIC_NPI });
-    const response = await send(provider, 'POST', '/api/reports/bulk-update-note', {
+    const response = await portal.as.provider.post('/api/reports/bulk-update-note', {
       ids: [documentId, unsigned.id],
       note: 'Appended in bulk',
     });
@@ -117,7 +102,7 @@ describe('a signed record cannot be changed', () => {
 
   it('reassign answers success:false for a signed document, physician fields included', async () => {
     const before = await documentRow();
-    const response = await send(provider, 'POST', '/api/reports/reassign', {
+    const response = await portal.as.provider.post('/api/reports/reassign', {
       ids: [documentId],
       reassignTo: 'auth0|demo-nurse',
       physicianNpi: '1234567893',
@@ -138,13 +123,13 @@ describe('a signed record cannot be changed', () => {
       ['lock', undefined],
       ['unlock', undefined],
     ] as const) {
-      const response = await send(provider, 'PATCH', `/api/reports/${documentId}/${path}`, body);
+      const response = await portal.as.provider.patch(`/api/reports/${documentId}/${path}`, body);
       expect(response.statusCode, path).toBe(200);
       expect(response.json().attributes.status).toBe('signed');
     }
-    const comment = await send(nurse, 'POST', `/api/reports/${documentId}/comments`, { text: 'Seen.' });
+    const comment = await portal.as.nurse.post(`/api/reports/${documentId}/comments`, { text: 'Seen.' });
     expect(comment.statusCode).toBe(201);
-    const problem = await send(nurse, 'POST', `/api/reports/${documentId}/report-problem`, {
+    const problem = await portal.as.nurse.post(`/api/reports/${documentId}/report-problem`, {
       text: 'The PDF is missing a page',
     });
     expect(problem.statusCode).toBeLessThan(300);
@@ -152,7 +137,7 @@ describe('a signed record cannot be changed', () => {
   });
 
   it('the roles allowed to may trash it', async () => {
-    const response = await send(clinicAdmin, 'DELETE', '/api/reports', {
+    const response = await portal.as.clinicAdmin.delete('/api/reports', {
       ids: [documentId],
       note: 'Duplicate upload',
     });
@@ -161,13 +146,13 @@ describe('a signed record cannot be changed', () => {
 
   it('a correction is un-sign → edit → sign, each step audited, and the first signed PDF is kept', async () => {
     const firstSignature = await documentRow();
-    const unsign = await send(provider, 'PATCH', `/api/reports/${documentId}/unsign`, {
+    const unsign = await portal.as.provider.patch(`/api/reports/${documentId}/unsign`, {
       note: 'Wrong CPT code',
     });
     expect(unsign.statusCode).toBe(200);
-    const edit = await send(provider, 'PATCH', `/api/reports/${documentId}`, { cptCodes: ['93295'] });
+    const edit = await portal.as.provider.patch(`/api/reports/${documentId}`, { cptCodes: ['93295'] });
     expect(edit.statusCode).toBe(200);
-    await sign(provider);
+    await sign(portal.as.provider);
 
     const events = await eventsOf(documentId);
     expect(events.map((event) => event.eventType).slice(-4)).toEqual([
@@ -191,8 +176,8 @@ describe('a signed record cannot be changed', () => {
         assignedTo: 'auth0|demo-provider',
       });
       const [signed, reassigned] = await Promise.all([
-        send(provider, 'PATCH', `/api/reports/${id}/sign`, { note: 'Report reviewed.' }),
-        send(provider, 'POST', '/api/reports/reassign', {
+        portal.as.provider.patch(`/api/reports/${id}/sign`, { note: 'Report reviewed.' }),
+        portal.as.provider.post('/api/reports/reassign', {
           ids: [id],
           reassignTo: 'auth0|demo-nurse',
           physicianName: 'Dr. Race',

@@ -1,5 +1,5 @@
+import type { DocumentResource } from '@portal/domain';
 import type { DocumentRow } from '../../db/schema';
-import type { DocumentResource } from './documents.schemas';
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 

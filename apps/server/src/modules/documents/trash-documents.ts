@@ -1,50 +1,49 @@
-import { assertCan, truncateNote } from '@portal/domain';
+import { assertCan, type BulkResult, truncateNote } from '@portal/domain';
 import type { Actor } from '../../auth/actor';
 import { type Db, inTransaction } from '../../db/transaction';
 import { recordAuditEvent } from '../audit/record-audit-event';
 import { loadClinicConfiguration } from '../clinics/load-clinic-configuration';
-import type { BulkResult } from './bulk-sign-documents';
+import { publishDocumentsChanged } from '../realtime/publish-documents-changed';
+import { type BulkLog, settleBulkItems } from './bulk-outcome';
 import { getVisibleDocument } from './get-document';
 import { recordDocumentChange } from './record-document-change';
 
 /** Moves documents to the trash with a note (soft delete); each answers {reportId, success}. */
 export async function trashDocuments(
-  db: Db,
+  context: { db: Db; log: BulkLog },
   actor: Actor,
   ids: readonly string[],
   note: string,
 ): Promise<BulkResult[]> {
-  const results: BulkResult[] = [];
-  for (const id of ids) {
-    try {
-      await inTransaction(db, async (tx) => {
-        const { document } = await getVisibleDocument(tx, actor, id, { forUpdate: true });
-        assertCan(
-          actor.user,
-          'document:trash',
-          document.clinicNpi,
-          await loadClinicConfiguration(tx, document.clinicNpi),
-        );
-        await recordDocumentChange(tx, {
-          document,
-          actorId: actor.id,
-          eventType: 'soft_delete',
-          changes: { deletedAt: new Date(), deletedBy: actor.id },
-          note: truncateNote(note),
-        });
+  return settleBulkItems({ log: context.log, operation: 'trash' }, ids, (id) =>
+    inTransaction(context.db, async (tx) => {
+      const document = await getVisibleDocument(tx, actor, id, { forUpdate: true });
+      assertCan(
+        actor.user,
+        'document:trash',
+        document.clinicNpi,
+        await loadClinicConfiguration(tx, document.clinicNpi),
+      );
+      await recordDocumentChange(tx, {
+        document,
+        actorId: actor.id,
+        eventType: 'soft_delete',
+        changes: { deletedAt: new Date(), deletedBy: actor.id },
+        note: truncateNote(note),
       });
-      results.push({ reportId: id, success: true });
-    } catch {
-      results.push({ reportId: id, success: false });
-    }
-  }
-  return results;
+      await publishDocumentsChanged(tx, {
+        clinicNpi: document.clinicNpi,
+        ids: [document.id],
+        eventType: 'soft_delete',
+      });
+    }),
+  );
 }
 
 /** Brings a document back from the trash. */
 export async function undeleteDocument(db: Db, actor: Actor, id: string) {
   return inTransaction(db, async (tx) => {
-    const { document } = await getVisibleDocument(tx, actor, id, { forUpdate: true, includeDeleted: true });
+    const document = await getVisibleDocument(tx, actor, id, { forUpdate: true, includeDeleted: true });
     assertCan(
       actor.user,
       'document:trash',
@@ -58,6 +57,11 @@ export async function undeleteDocument(db: Db, actor: Actor, id: string) {
       eventType: 'undelete',
       changes: { deletedAt: null, deletedBy: null },
     });
+    await publishDocumentsChanged(tx, {
+      clinicNpi: document.clinicNpi,
+      ids: [document.id],
+      eventType: 'undelete',
+    });
     return updated;
   });
 }
@@ -68,7 +72,7 @@ export async function undeleteDocument(db: Db, actor: Actor, id: string) {
  */
 export async function hardDeleteDocument(db: Db, actor: Actor, id: string) {
   await inTransaction(db, async (tx) => {
-    const { document } = await getVisibleDocument(tx, actor, id, { forUpdate: true, includeDeleted: true });
+    const document = await getVisibleDocument(tx, actor, id, { forUpdate: true, includeDeleted: true });
     assertCan(actor.user, 'document:hard-delete', document.clinicNpi);
     await tx.deleteFrom('documents').where('id', '=', document.id).execute();
     await recordAuditEvent(tx, {
@@ -82,6 +86,11 @@ export async function hardDeleteDocument(db: Db, actor: Actor, id: string) {
         originalSha256: document.originalSha256,
         signedSha256: document.signedSha256,
       },
+    });
+    await publishDocumentsChanged(tx, {
+      clinicNpi: document.clinicNpi,
+      ids: [document.id],
+      eventType: 'hard_delete',
     });
   });
 }

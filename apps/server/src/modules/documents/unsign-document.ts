@@ -1,6 +1,7 @@
 import { assertCan } from '@portal/domain';
 import type { Actor } from '../../auth/actor';
 import { type Db, inTransaction } from '../../db/transaction';
+import { publishDocumentsChanged } from '../realtime/publish-documents-changed';
 import { DocumentStateError } from './document-state-error';
 import { getVisibleDocument } from './get-document';
 import { recordDocumentChange } from './record-document-change';
@@ -11,7 +12,7 @@ import { recordDocumentChange } from './record-document-change';
  */
 export async function unsignDocument(db: Db, actor: Actor, documentId: string, note?: string) {
   return inTransaction(db, async (tx) => {
-    const { document } = await getVisibleDocument(tx, actor, documentId, { forUpdate: true });
+    const document = await getVisibleDocument(tx, actor, documentId, { forUpdate: true });
     assertCan(actor.user, 'document:unsign', document.clinicNpi);
     if (document.status !== 'signed' && document.status !== 'acknowledged') {
       throw new DocumentStateError(
@@ -25,6 +26,11 @@ export async function unsignDocument(db: Db, actor: Actor, documentId: string, n
       eventType: 'unsigned',
       changes: { status: 'unsigned', signedSha256: null, signedBy: null, signedAt: null },
       note: note ?? null,
+    });
+    await publishDocumentsChanged(tx, {
+      clinicNpi: document.clinicNpi,
+      ids: [document.id],
+      eventType: 'unsigned',
     });
     return updated;
   });

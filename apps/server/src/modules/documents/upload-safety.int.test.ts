@@ -1,11 +1,10 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { insertDocument, OWN_CLINIC_NPI } from '../../test-support/fixtures';
 import { multipartBody } from '../../test-support/multipart';
-import { bearer, signIn, type Tokens } from '../../test-support/sign-in';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { type Caller, signedInPortal } from '../../test-support/signed-in-portal';
 import { expectNoActiveContent } from './pdf/test-support/expect-no-active-content';
 import { extractText } from './pdf/test-support/pdf-tools';
 import {
@@ -32,14 +31,14 @@ const reportFields = {
 };
 
 describe('uploads cannot stall or poison the store', () => {
-  let portal: TestApp;
-  let tech: Tokens;
-  let admin: Tokens;
-  let provider: Tokens;
+  const portal = signedInPortal(['irhTech', 'irhAdmin', 'provider'], {
+    // Long enough that the flood below is still being checked when the other caller's file comes.
+    env: { PDF_CHECKS_PER_CALLER: '2', PDF_CHECK_TIMEOUT_MS: '30000' },
+  });
   let report: Uint8Array;
 
   const upload = (
-    tokens: Tokens,
+    caller: Caller,
     file: Uint8Array,
     fields: Record<string, string> = reportFields,
     filename = 'report.pdf',
@@ -48,10 +47,10 @@ describe('uploads cannot stall or poison the store', () => {
       ...Object.entries(fields).map(([name, value]) => ({ name, value })),
       { name: 'file', filename, bytes: file },
     ]);
-    return portal.app.inject({
+    return caller.inject({
       method: 'POST',
       url: '/api/reports',
-      headers: { ...bearer(tokens), 'content-type': body.contentType },
+      headers: { 'content-type': body.contentType },
       payload: body.payload,
     });
   };
@@ -78,17 +77,7 @@ describe('uploads cannot stall or poison the store', () => {
   };
 
   beforeAll(async () => {
-    portal = await createTestApp({
-      // Long enough that the flood below is still being checked when the other caller's file comes.
-      env: { PDF_CHECKS_PER_CALLER: '2', PDF_CHECK_TIMEOUT_MS: '30000' },
-    });
-    [tech, admin, provider] = (await Promise.all(
-      ['irhtech', 'irhadmin', 'provider'].map((name) => signIn(portal.app, `${name}@example.org`)),
-    )) as [Tokens, Tokens, Tokens];
     report = await buildDemoReport({ pageCount: 5 });
-  });
-  afterAll(async () => {
-    await portal.close();
   });
 
   describe('the PDF-checking queue', () => {
@@ -97,15 +86,17 @@ describe('uploads cannot stall or poison the store', () => {
       const heavy = buildDeflateBombPdf(128);
       const finished: string[] = [];
       const flood = Array.from({ length: 6 }, () =>
-        upload(tech, heavy).then((response) => {
+        upload(portal.as.irhTech, heavy).then((response) => {
           finished.push('flood');
           return response;
         }),
       );
-      const legitimate = upload(admin, report, { ...reportFields, patientId: 'P-legit' }).then((response) => {
-        finished.push('legitimate');
-        return response;
-      });
+      const legitimate = upload(portal.as.irhAdmin, report, { ...reportFields, patientId: 'P-legit' }).then(
+        (response) => {
+          finished.push('legitimate');
+          return response;
+        },
+      );
 
       const responses = await Promise.all(flood);
       const refused = responses.filter((response) => response.statusCode === 503);
@@ -138,7 +129,7 @@ describe('uploads cannot stall or poison the store', () => {
         const bomb = await build();
         expect(bomb.byteLength).toBeLessThan(1.1 * MB);
         await expectNothingStored(async () => {
-          const response = await upload(tech, bomb);
+          const response = await upload(portal.as.irhTech, bomb);
           expect(response.statusCode).toBe(422);
           const message = "The PDF's content inflates to more than 256 MB; it may be a decompression bomb.";
           expect(response.json()).toEqual({
@@ -155,15 +146,11 @@ describe('uploads cannot stall or poison the store', () => {
   describe('active content', () => {
     it('is removed at ingest: the stored PDF has no scripts, launches or embedded files, and the created event says what went', async () => {
       const active = await buildActiveContentPdf();
-      const response = await upload(tech, active, { ...reportFields, patientId: 'P-active' });
+      const response = await upload(portal.as.irhTech, active, { ...reportFields, patientId: 'P-active' });
       expect(response.statusCode).toBe(201);
       const { id } = response.json() as { id: string };
 
-      const download = await portal.app.inject({
-        method: 'GET',
-        url: `/api/reports/blob-storage/${id}`,
-        headers: bearer(provider),
-      });
+      const download = await portal.as.provider.get(`/api/reports/blob-storage/${id}`);
       expect(download.statusCode).toBe(200);
       const stored = new Uint8Array(download.rawPayload);
       expect(sha256(stored)).not.toBe(sha256(active));
@@ -188,10 +175,10 @@ describe('uploads cannot stall or poison the store', () => {
         { name: 'pdfFiles', filename: 'a.pdf', bytes: report },
         { name: 'pdfFiles', filename: 'b.pdf', bytes: await buildActiveContentPdf() },
       ]);
-      const response = await portal.app.inject({
+      const response = await portal.as.provider.inject({
         method: 'POST',
         url: '/api/reports/merge-pdfs',
-        headers: { ...bearer(provider), 'content-type': body.contentType },
+        headers: { 'content-type': body.contentType },
         payload: body.payload,
       });
       expect(response.statusCode).toBe(200);
@@ -206,15 +193,11 @@ describe('uploads cannot stall or poison the store', () => {
 
   describe('downloads of documents whose names are not Latin-1', () => {
     it('a document for Łukasz Żółć downloads, named in ASCII and, exactly, in filename*', async () => {
-      const response = await upload(tech, report, { ...reportFields, patientId: 'P-polish' });
+      const response = await upload(portal.as.irhTech, report, { ...reportFields, patientId: 'P-polish' });
       expect(response.statusCode).toBe(201);
       const { id } = response.json() as { id: string };
 
-      const download = await portal.app.inject({
-        method: 'GET',
-        url: `/api/reports/blob-storage/${id}`,
-        headers: bearer(provider),
-      });
+      const download = await portal.as.provider.get(`/api/reports/blob-storage/${id}`);
       expect(download.statusCode).toBe(200);
       expect(download.headers['content-type']).toBe('application/pdf');
       const header = String(download.headers['content-disposition']);
@@ -226,11 +209,7 @@ describe('uploads cannot stall or poison the store', () => {
       expect(decodeURIComponent(encoded)).toBe('ICD_90_day_report_Łukasz_Żółć_2026-11-02.pdf');
       expect(await extractText(new Uint8Array(download.rawPayload))).toContain('Device measurements');
 
-      const merged = await portal.app.inject({
-        method: 'GET',
-        url: `/api/reports/get-reports/${id}`,
-        headers: bearer(provider),
-      });
+      const merged = await portal.as.provider.get(`/api/reports/get-reports/${id}`);
       expect(merged.statusCode).toBe(200);
       expect(merged.headers['content-disposition']).toBe(
         `attachment; filename="reports.pdf"; filename*=UTF-8''reports.pdf`,
@@ -256,7 +235,7 @@ describe('uploads cannot stall or poison the store', () => {
       ['a NUL in the file name', {}, 're\u0000port.pdf', 'file'],
     ])('%s answers 400 naming the field, and nothing is stored', async (_story, fields, filename, field) => {
       await expectNothingStored(async () => {
-        const response = await upload(tech, report, { ...reportFields, ...fields }, filename);
+        const response = await upload(portal.as.irhTech, report, { ...reportFields, ...fields }, filename);
         expect(response.statusCode).toBe(400);
         expect(response.json()).toMatchObject({
           statusCode: 400,
@@ -272,11 +251,9 @@ describe('uploads cannot stall or poison the store', () => {
       documentId = (await insertDocument(portal.db, portal.storage, { clinicNpi: OWN_CLINIC_NPI })).id;
     });
     const comment = (metadata: Record<string, unknown>) =>
-      portal.app.inject({
-        method: 'POST',
-        url: `/api/reports/${documentId}/comments`,
-        headers: bearer(provider),
-        payload: { text: 'See the attached trend.', metadata },
+      portal.as.provider.post(`/api/reports/${documentId}/comments`, {
+        text: 'See the attached trend.',
+        metadata,
       });
     const countComments = async () =>
       Number(
@@ -312,11 +289,9 @@ describe('uploads cannot stall or poison the store', () => {
       expect(created.statusCode).toBe(201);
       const { id } = created.json() as { id: string };
 
-      const edit = await portal.app.inject({
-        method: 'PUT',
-        url: `/api/reports/${documentId}/comments/${id}`,
-        headers: bearer(provider),
-        payload: { text: 'Edited.', metadata: { blob: 'x'.repeat(900 * 1024) } },
+      const edit = await portal.as.provider.put(`/api/reports/${documentId}/comments/${id}`, {
+        text: 'Edited.',
+        metadata: { blob: 'x'.repeat(900 * 1024) },
       });
       expect(edit.statusCode).toBe(400);
       const row = await portal.db

@@ -1,17 +1,13 @@
+import { HEALTH_SERVICES, healthSchema } from '@portal/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
-import { z } from 'zod';
 import type { Db } from '../../db/transaction';
 import { HttpError } from '../../http/errors';
 import { errorResponses } from '../../http/schemas';
 
-const healthSchema = z.object({ status: z.literal('ok'), service: z.string(), database: z.literal('ok') });
-
-// SPEC §7 names a healthcheck per service; each one proves the database answers.
-const services = ['customers', 'notifications'] as const;
-
 export const healthRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  for (const service of services) {
+  // SPEC §7 names a healthcheck per service; each one proves the database answers.
+  for (const service of HEALTH_SERVICES) {
     app.get(
       `/api/${service}/healthcheck`,
       {

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/transaction';
+import { verifyPassword } from '../credentials/passwords';
 import { findUserByEmail } from '../users/users.repository';
-import { verifyPassword } from './passwords';
 
 export const MAX_FAILED_LOGINS = 5;
 export const LOGIN_LOCKOUT_MS = 15 * 60 * 1000;

@@ -1,13 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/transaction';
-import type { SignInLimits } from './identity.plugin';
 import {
   FORGOT_PASSWORD_PATH,
   renderForgotPasswordPage,
   renderForgotPasswordSentPage,
 } from './provider-pages';
 import { requestPasswordReset } from './request-password-reset';
+import type { SignInLimits } from './sign-in-limits';
 
 // Both answers take at least this long, so the time to answer does not tell a known address (a ticket
 // written, an e-mail queued) from an unknown one.

@@ -14,6 +14,7 @@ import {
   type RateLimitVerdict,
   rateLimitKey,
 } from './rate-limiter';
+import type { SignInLimits } from './sign-in-limits';
 
 export type IdentityPluginOptions = {
   db: Db;
@@ -103,15 +104,6 @@ export const identityPlugin = fp(async (app: FastifyInstance, options: IdentityP
     limits,
   });
 });
-
-/**
- * The per-account limits, checked once the e-mail is known: sign-in attempts (the login form and 'Forgot
- * password?'), and password links e-mailed to one account, so nobody can flood someone's inbox.
- */
-export type SignInLimits = {
-  perAccount(email: string): Promise<RateLimitVerdict>;
-  resetEmails(email: string): Promise<RateLimitVerdict>;
-};
 
 /** A counter store that cannot be reached must not turn sign-in into a 500: it allows, and says so. */
 async function hitOrAllow(

@@ -3,8 +3,8 @@ import type Provider from 'oidc-provider';
 import { z } from 'zod';
 import type { Db } from '../../db/transaction';
 import { checkCredentials, SIGN_IN_FAILED_MESSAGE } from './check-credentials';
-import type { SignInLimits } from './identity.plugin';
 import { renderLoginPage, renderProviderPage } from './provider-pages';
+import type { SignInLimits } from './sign-in-limits';
 
 const interactionParams = z.object({ uid: z.string().min(1).max(200) });
 const loginBody = z.object({

@@ -1,7 +1,7 @@
 import { type Db, inTransaction } from '../../db/transaction';
 import { recordAuditEvent } from '../audit/record-audit-event';
-import { enqueueEmails } from '../notifications/email-outbox';
-import { issuePasswordTicket } from '../users/create-password-ticket';
+import { issuePasswordTicket } from '../credentials/password-tickets.repository';
+import { enqueueEmails } from '../notifications/email-outbox.repository';
 import { findUserByEmail } from '../users/users.repository';
 
 /** A link asked for on the sign-in page works for an hour (an administrator's for a day). */

@@ -1,23 +1,26 @@
-import {
-  can,
-  DOCUMENT_TYPE_LABELS,
-  GLOBAL_CLINIC_NPI,
-  type RealtimeAlertPreference,
-  wantsRealtimeAlert,
-} from '@portal/domain';
-import { sql } from 'kysely';
+import { can, documentTypeLabel, type RealtimeAlertPreference, wantsRealtimeAlert } from '@portal/domain';
 import type { Tx } from '../../db/transaction';
 import { UnprocessableError } from '../../http/errors';
-import { createNotifications, documentLink } from './create-notifications';
+import { createNotifications } from './create-notifications';
+import {
+  findClinicUsersWithAlertPreference,
+  findProviderCompanyStaffIds,
+  findRecipient,
+} from './notifications.repository';
 
 // What document events notify whom. Texts name the kind of document and never the patient: the
 // notification list is PHI-light, and the inbox link opens the document itself.
 
 type DocumentSummary = { id: string; clinicNpi: string; type: string; serviceLine: string };
 
+/** The inbox link a document notification opens (SPEC §2: every other filter 'any'). */
+function documentLink(documentId: string): string {
+  return `/signature/dashboard/?clinicNpi=any&serviceLine=any&type=any&status=any&assignedTo=any&idIn=${encodeURIComponent(documentId)}`;
+}
+
 /** 'the 90 Day report', 'the Alert report': the type's display label, as the inbox shows it. */
 function describeDocument(document: DocumentSummary): string {
-  const label = (DOCUMENT_TYPE_LABELS as Record<string, string>)[document.type] ?? document.type;
+  const label = documentTypeLabel(document.type);
   return `${label} report`;
 }
 
@@ -37,11 +40,7 @@ export async function notifyCommentRecipient(
     text: string;
   },
 ) {
-  const recipient = await tx
-    .selectFrom('users')
-    .select(['id', 'roles', 'isLocked'])
-    .where('id', '=', options.to)
-    .executeTakeFirst();
+  const recipient = await findRecipient(tx, options.to);
   if (!recipient || !can(recipient, 'document:read', options.document.clinicNpi)) {
     throw new UnprocessableError('The comment is addressed to someone who cannot read this document', [
       { field: 'to', message: 'must be a user who can read this document' },
@@ -61,22 +60,12 @@ export async function notifyCommentRecipient(
   });
 }
 
-/** The provider-company staff (every user with a role at '*'), who look into reported problems. */
-async function listProviderCompanyStaff(tx: Tx): Promise<string[]> {
-  const rows = await tx
-    .selectFrom('users')
-    .select('id')
-    .where(sql<boolean>`roles @> ${JSON.stringify([{ clinicNPI: GLOBAL_CLINIC_NPI }])}::jsonb`)
-    .where('isLocked', '=', false)
-    .execute();
-  return rows.map((row) => row.id);
-}
-
+/** A reported problem notifies the provider-company staff (but not the reporter). */
 export async function notifyProblemReported(
   tx: Tx,
   options: { document: DocumentSummary; reporterId: string | null; text: string },
 ) {
-  const staff = (await listProviderCompanyStaff(tx)).filter((id) => id !== options.reporterId);
+  const staff = (await findProviderCompanyStaffIds(tx)).filter((id) => id !== options.reporterId);
   await createNotifications(tx, {
     userIds: staff,
     type: 'problem-reported',
@@ -94,13 +83,7 @@ export async function notifyProblemReported(
  * level ('high' by default: high alerts only).
  */
 export async function notifyNewAlert(tx: Tx, options: { document: DocumentSummary; alertLevel: string }) {
-  const candidates = await tx
-    .selectFrom('users')
-    .leftJoin('notificationPreferences', 'notificationPreferences.userId', 'users.id')
-    .select(['users.id', 'users.roles', 'users.isLocked', 'notificationPreferences.enableRealtimeAlerts'])
-    .where(sql<boolean>`users.roles @> ${JSON.stringify([{ clinicNPI: options.document.clinicNpi }])}::jsonb`)
-    .where('users.isLocked', '=', false)
-    .execute();
+  const candidates = await findClinicUsersWithAlertPreference(tx, options.document.clinicNpi);
   const recipients = candidates
     .filter((user) => can(user, 'document:read', options.document.clinicNpi))
     .filter((user) =>

@@ -1,61 +1,17 @@
-import { NOTIFICATION_PAGE_SIZE } from '@portal/domain';
-import type { NotificationRow } from '../../db/schema';
+import type { NotificationPage } from '@portal/domain';
+import type { Actor } from '../../auth/actor';
 import type { Db } from '../../db/transaction';
+import { findUserNotificationsPage, type NotificationPageQuery } from './notifications.repository';
+import { toNotificationResource } from './to-notification-resource';
 
-export type NotificationQuery = {
-  isRead?: boolean | undefined;
-  sort: 'createdAt' | '-createdAt';
-  limit?: number | undefined;
-  offset?: number | undefined;
-};
-
-export function toNotificationResource(row: NotificationRow) {
-  return {
-    id: row.id,
-    isRead: row.isRead,
-    createdAt: row.createdAt.toISOString(),
-    type: row.type,
-    category: row.category,
-    url: row.url,
-    text: row.text,
-    title: row.title,
-    subTitle: row.subTitle,
-    fromUserId: row.fromUserId,
-    userIds: [row.userId],
-    srcApplication: row.srcApplication,
-    documentId: row.documentId,
-  };
-}
-
-/** One page of the user's own notifications, newest first by default, with the total and unread counts. */
-export async function listNotifications(db: Db, userId: string, query: NotificationQuery) {
-  const direction = query.sort === 'createdAt' ? 'asc' : 'desc';
-  const filtered = db
-    .selectFrom('notifications')
-    .where('userId', '=', userId)
-    .$if(query.isRead !== undefined, (q) => q.where('isRead', '=', query.isRead as boolean));
-  const [rows, counts] = await Promise.all([
-    filtered
-      .selectAll()
-      .orderBy('createdAt', direction)
-      .orderBy('id', direction)
-      .limit(query.limit ?? NOTIFICATION_PAGE_SIZE)
-      .offset(query.offset ?? 0)
-      .execute(),
-    db
-      .selectFrom('notifications')
-      .where('userId', '=', userId)
-      .select((eb) => [
-        eb.fn.countAll<number>().as('total'),
-        eb.fn.countAll<number>().filterWhere('isRead', '=', false).as('unread'),
-      ])
-      .executeTakeFirstOrThrow(),
-  ]);
-  const totalCount =
-    query.isRead === undefined
-      ? Number(counts.total)
-      : query.isRead
-        ? Number(counts.total) - Number(counts.unread)
-        : Number(counts.unread);
-  return { totalCount, unreadCount: Number(counts.unread), data: rows.map(toNotificationResource) };
+/** One page of the actor's own notifications, newest first by default, with the total and unread counts. */
+export async function listNotifications(
+  db: Db,
+  actor: Actor,
+  query: NotificationPageQuery,
+): Promise<NotificationPage> {
+  const { rows, total, unread } = await findUserNotificationsPage(db, actor.id, query);
+  // The total counts what the filter keeps: all, the read ones or the unread ones.
+  const totalCount = query.isRead === undefined ? total : query.isRead ? total - unread : unread;
+  return { totalCount, unreadCount: unread, data: rows.map(toNotificationResource) };
 }

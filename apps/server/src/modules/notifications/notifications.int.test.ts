@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { HTTPMethods } from 'fastify';
+import { describe, expect, it } from 'vitest';
 import {
   getSamplePdf,
   insertDocument,
@@ -6,44 +7,23 @@ import {
   OTHER_CLINIC_NPI,
   OWN_CLINIC_NPI,
 } from '../../test-support/fixtures';
-import { bearer, signIn, type Tokens } from '../../test-support/sign-in';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { bearer, signIn } from '../../test-support/sign-in';
+import { type Caller, signedInPortal } from '../../test-support/signed-in-portal';
+import { createTestApp } from '../../test-support/test-app';
 import { reminderPeriod, runReminders } from './reminders';
 
 describe('notifications: each user their own, newest first, 25 a page', () => {
-  let portal: TestApp;
-  let provider: Tokens;
-  let nurse: Tokens;
-  let sysadmin: Tokens;
-  const call = (tokens: Tokens | null, method: string, url: string, payload?: unknown) =>
-    portal.app.inject({
-      method: method as 'GET',
-      url,
-      headers: tokens ? bearer(tokens) : {},
-      ...(payload !== undefined ? { payload: payload as object } : {}),
-    });
-  const list = async (tokens: Tokens, query = '') =>
-    (await call(tokens, 'GET', `/api/notifications/in-app${query}`)).json() as {
+  const portal = signedInPortal(['provider', 'nurse', 'sysAdmin']);
+  const list = async (caller: Caller, query = '') =>
+    (await caller.get(`/api/notifications/in-app${query}`)).json() as {
       totalCount: number;
       unreadCount: number;
       data: { id: string; isRead: boolean; title: string; type: string; documentId: string | null }[];
     };
 
-  beforeAll(async () => {
-    portal = await createTestApp();
-    [provider, nurse, sysadmin] = await Promise.all([
-      signIn(portal.app, 'provider@example.org'),
-      signIn(portal.app, 'nurse@example.org'),
-      signIn(portal.app, 'sysadmin@example.org'),
-    ]);
-  });
-  afterAll(async () => {
-    await portal.close();
-  });
-
   it('an administrator sends 30; the provider pages through them newest first and filters by isRead', async () => {
     for (let index = 1; index <= 30; index++) {
-      const sent = await call(sysadmin, 'POST', '/api/notifications/in-app', {
+      const sent = await portal.as.sysAdmin.post('/api/notifications/in-app', {
         userIds: ['auth0|demo-provider'],
         type: 'info',
         title: `Notice ${index}`,
@@ -52,11 +32,11 @@ describe('notifications: each user their own, newest first, 25 a page', () => {
       });
       expect(sent.statusCode).toBe(201);
     }
-    const first = await list(provider);
+    const first = await list(portal.as.provider);
     expect(first).toMatchObject({ totalCount: 30, unreadCount: 30 });
     expect(first.data).toHaveLength(25);
     expect(first.data[0]?.title).toBe('Notice 30');
-    const second = await list(provider, '?offset=25');
+    const second = await list(portal.as.provider, '?offset=25');
     expect(second.data.map((item) => item.title)).toEqual([
       'Notice 5',
       'Notice 4',
@@ -64,14 +44,19 @@ describe('notifications: each user their own, newest first, 25 a page', () => {
       'Notice 2',
       'Notice 1',
     ]);
-    const oldestFirst = await list(provider, '?sort=createdAt&limit=2');
+    const oldestFirst = await list(portal.as.provider, '?sort=createdAt&limit=2');
     expect(oldestFirst.data.map((item) => item.title)).toEqual(['Notice 1', 'Notice 2']);
 
     const newest = first.data[0];
-    const marked = await call(provider, 'PATCH', `/api/notifications/in-app/${newest?.id}`, { isRead: true });
+    const marked = await portal.as.provider.patch(`/api/notifications/in-app/${newest?.id}`, {
+      isRead: true,
+    });
     expect(marked.json()).toEqual({ id: newest?.id, isRead: true });
-    expect(await list(provider, '?isRead=false')).toMatchObject({ totalCount: 29, unreadCount: 29 });
-    const read = await list(provider, '?isRead=true');
+    expect(await list(portal.as.provider, '?isRead=false')).toMatchObject({
+      totalCount: 29,
+      unreadCount: 29,
+    });
+    const read = await list(portal.as.provider, '?isRead=true');
     expect(read).toMatchObject({ totalCount: 1, unreadCount: 29 });
     expect(read.data[0]?.id).toBe(newest?.id);
     // The sender recorded is the administrator who sent it, not what the body claimed.
@@ -84,13 +69,13 @@ describe('notifications: each user their own, newest first, 25 a page', () => {
   });
 
   it("another user's notification answers 404 to read, change and delete, and stays as it was", async () => {
-    const { data } = await list(provider, '?isRead=false');
+    const { data } = await list(portal.as.provider, '?isRead=false');
     const id = data[0]?.id as string;
-    expect((await call(nurse, 'PATCH', `/api/notifications/in-app/${id}`, { isRead: true })).statusCode).toBe(
-      404,
-    );
-    expect((await call(nurse, 'DELETE', `/api/notifications/in-app/${id}`)).statusCode).toBe(404);
-    expect((await list(nurse)).totalCount).toBe(0);
+    expect(
+      (await portal.as.nurse.patch(`/api/notifications/in-app/${id}`, { isRead: true })).statusCode,
+    ).toBe(404);
+    expect((await portal.as.nurse.delete(`/api/notifications/in-app/${id}`)).statusCode).toBe(404);
+    expect((await list(portal.as.nurse)).totalCount).toBe(0);
     const row = await portal.db
       .selectFrom('notifications')
       .select('isRead')
@@ -100,15 +85,19 @@ describe('notifications: each user their own, newest first, 25 a page', () => {
   });
 
   it('mark all read, delete all read and delete one', async () => {
-    const { data } = await list(provider);
-    expect((await call(provider, 'DELETE', `/api/notifications/in-app/${data[1]?.id}`)).statusCode).toBe(204);
-    expect((await call(provider, 'DELETE', `/api/notifications/in-app/${data[1]?.id}`)).statusCode).toBe(404);
-    const marked = await call(provider, 'POST', '/api/notifications/in-app/mark-all-as-read');
+    const { data } = await list(portal.as.provider);
+    expect((await portal.as.provider.delete(`/api/notifications/in-app/${data[1]?.id}`)).statusCode).toBe(
+      204,
+    );
+    expect((await portal.as.provider.delete(`/api/notifications/in-app/${data[1]?.id}`)).statusCode).toBe(
+      404,
+    );
+    const marked = await portal.as.provider.post('/api/notifications/in-app/mark-all-as-read');
     expect(marked.json()).toEqual({ updated: 28 });
-    expect(await list(provider)).toMatchObject({ totalCount: 29, unreadCount: 0 });
-    const deleted = await call(provider, 'POST', '/api/notifications/in-app/delete-all-read');
+    expect(await list(portal.as.provider)).toMatchObject({ totalCount: 29, unreadCount: 0 });
+    const deleted = await portal.as.provider.post('/api/notifications/in-app/delete-all-read');
     expect(deleted.json()).toEqual({ deleted: 29 });
-    expect(await list(provider)).toMatchObject({ totalCount: 0, unreadCount: 0 });
+    expect(await list(portal.as.provider)).toMatchObject({ totalCount: 0, unreadCount: 0 });
   });
 
   it('refuses bad input naming the field, and writes nothing', async () => {
@@ -116,7 +105,7 @@ describe('notifications: each user their own, newest first, 25 a page', () => {
       .selectFrom('notifications')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();
-    const cases: [string, string, unknown, string][] = [
+    const cases: [HTTPMethods, string, object | undefined, string][] = [
       ['GET', '/api/notifications/in-app?limit=500', undefined, 'limit'],
       ['GET', '/api/notifications/in-app?isRead=maybe', undefined, 'isRead'],
       ['GET', '/api/notifications/in-app?sort=title', undefined, 'sort'],
@@ -131,11 +120,11 @@ describe('notifications: each user their own, newest first, 25 a page', () => {
       ['PATCH', '/api/notifications/preferences/in-app', { enableDailyDigest: 'on' }, 'enableDailyDigest'],
     ];
     for (const [method, url, payload, field] of cases) {
-      const response = await call(provider, method, url, payload);
+      const response = await portal.as.provider.send(method, url, payload);
       expect(response.statusCode, `${method} ${url}`).toBe(400);
       expect(JSON.stringify(response.json().details), `${method} ${url}`).toContain(field);
     }
-    const sendCases: [unknown, string, number][] = [
+    const sendCases: [object, string, number][] = [
       [{ userIds: [], type: 'info', title: 'T', text: 'x' }, 'userIds', 400],
       [{ userIds: ['auth0|demo-nurse'], type: 'gossip', title: 'T', text: 'x' }, 'type', 400],
       [{ userIds: ['auth0|demo-nurse'], type: 'info', title: '', text: 'x' }, 'title', 400],
@@ -151,7 +140,7 @@ describe('notifications: each user their own, newest first, 25 a page', () => {
       ],
     ];
     for (const [payload, field, status] of sendCases) {
-      const response = await call(sysadmin, 'POST', '/api/notifications/in-app', payload);
+      const response = await portal.as.sysAdmin.post('/api/notifications/in-app', payload);
       expect(response.statusCode, JSON.stringify(payload)).toBe(status);
       expect(JSON.stringify(response.json().details)).toContain(field);
     }
@@ -160,14 +149,14 @@ describe('notifications: each user their own, newest first, 25 a page', () => {
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
-    expect((await call(nurse, 'POST', '/api/notifications/in-app', sendCases[0]?.[0])).statusCode).toBe(403);
+    expect((await portal.as.nurse.post('/api/notifications/in-app', sendCases[0]?.[0])).statusCode).toBe(403);
   });
 
   it('preferences start at the defaults, change one at a time, and are audited', async () => {
-    expect((await call(nurse, 'GET', '/api/notifications/preferences')).json()).toEqual({
+    expect((await portal.as.nurse.get('/api/notifications/preferences')).json()).toEqual({
       inAppPreferences: { enableWeeklyDigest: true, enableDailyDigest: false, enableRealtimeAlerts: 'high' },
     });
-    const changed = await call(nurse, 'PATCH', '/api/notifications/preferences/in-app', {
+    const changed = await portal.as.nurse.patch('/api/notifications/preferences/in-app', {
       enableDailyDigest: true,
       enableRealtimeAlerts: 'all',
     });
@@ -175,7 +164,7 @@ describe('notifications: each user their own, newest first, 25 a page', () => {
       inAppPreferences: { enableWeeklyDigest: true, enableDailyDigest: true, enableRealtimeAlerts: 'all' },
     });
     expect(
-      (await call(nurse, 'GET', '/api/notifications/preferences')).json().inAppPreferences,
+      (await portal.as.nurse.get('/api/notifications/preferences')).json().inAppPreferences,
     ).toMatchObject({
       enableDailyDigest: true,
     });
@@ -189,49 +178,49 @@ describe('notifications: each user their own, newest first, 25 a page', () => {
   });
 
   it('a test notification goes to the caller only', async () => {
-    const sent = await call(nurse, 'POST', '/api/notifications/in-app/test');
+    const sent = await portal.as.nurse.post('/api/notifications/in-app/test');
     expect(sent.statusCode).toBe(201);
-    expect((await list(nurse)).data[0]).toMatchObject({ type: 'info', title: 'Test notification' });
-    expect((await list(provider)).totalCount).toBe(0);
+    expect((await list(portal.as.nurse)).data[0]).toMatchObject({ type: 'info', title: 'Test notification' });
+    expect((await list(portal.as.provider)).totalCount).toBe(0);
   });
 
   it('a comment to a user notifies them; a comment to someone who cannot read the document is refused', async () => {
     const document = await insertDocument(portal.db, portal.storage, { clinicNpi: OWN_CLINIC_NPI });
     const outsider = await insertUser(portal.db, { clinicNpi: '1003000126', role: 'provider' });
-    const refused = await call(nurse, 'POST', `/api/reports/${document.id}/comments`, {
+    const refused = await portal.as.nurse.post(`/api/reports/${document.id}/comments`, {
       to: outsider.id,
       text: 'Can you see this?',
     });
     expect(refused.statusCode).toBe(422);
     expect(refused.json().details[0].field).toBe('to');
-    const comments = await call(nurse, 'GET', `/api/reports/${document.id}/comments`);
+    const comments = await portal.as.nurse.get(`/api/reports/${document.id}/comments`);
     expect(comments.json().data).toHaveLength(0);
 
-    await call(nurse, 'POST', `/api/reports/${document.id}/comments`, {
+    await portal.as.nurse.post(`/api/reports/${document.id}/comments`, {
       to: 'auth0|demo-provider',
       text: 'Please sign.',
     });
-    const { data } = await list(provider);
+    const { data } = await list(portal.as.provider);
     expect(data[0]).toMatchObject({ type: 'comment', documentId: document.id });
   });
 
   it('a reported problem notifies the provider-company staff', async () => {
     const document = await insertDocument(portal.db, portal.storage, { clinicNpi: OWN_CLINIC_NPI });
-    const reported = await call(nurse, 'POST', `/api/reports/${document.id}/report-problem`, {
+    const reported = await portal.as.nurse.post(`/api/reports/${document.id}/report-problem`, {
       text: 'Page 3 is blank.',
     });
     expect(reported.statusCode).toBe(201);
-    const staff = await list(sysadmin);
+    const staff = await list(portal.as.sysAdmin);
     expect(staff.data.find((item) => item.documentId === document.id)).toMatchObject({
       type: 'problem-reported',
     });
-    expect((await list(nurse)).data.some((item) => item.type === 'problem-reported')).toBe(false);
+    expect((await list(portal.as.nurse)).data.some((item) => item.type === 'problem-reported')).toBe(false);
   });
 
   it('a new alert reaches the clinic users whose realtime preference asks for its level', async () => {
     const pdfBase64 = Buffer.from(await getSamplePdf()).toString('base64');
     const ingest = async (alert: string) => {
-      const response = await call(sysadmin, 'POST', '/api/reports/wcd', {
+      const response = await portal.as.sysAdmin.post('/api/reports/wcd', {
         attributes: {
           clinicNpi: OWN_CLINIC_NPI,
           type: 'implicity-crm-report',
@@ -247,17 +236,17 @@ describe('notifications: each user their own, newest first, 25 a page', () => {
       expect(response.statusCode).toBe(201);
       return response.json().id as string;
     };
-    const alertsFor = async (tokens: Tokens) =>
-      (await list(tokens, '?limit=100')).data.filter((item) => item.type === 'realtime-report');
+    const alertsFor = async (caller: Caller) =>
+      (await list(caller, '?limit=100')).data.filter((item) => item.type === 'realtime-report');
     // The nurse chose 'all' above; the provider keeps the default 'high'.
     const high = await ingest('high');
-    expect((await alertsFor(provider)).map((item) => item.documentId)).toEqual([high]);
-    expect((await alertsFor(nurse)).map((item) => item.documentId)).toEqual([high]);
+    expect((await alertsFor(portal.as.provider)).map((item) => item.documentId)).toEqual([high]);
+    expect((await alertsFor(portal.as.nurse)).map((item) => item.documentId)).toEqual([high]);
     const low = await ingest('low');
-    expect((await alertsFor(provider)).map((item) => item.documentId)).toEqual([high]);
-    expect((await alertsFor(nurse)).map((item) => item.documentId)).toEqual([low, high]);
+    expect((await alertsFor(portal.as.provider)).map((item) => item.documentId)).toEqual([high]);
+    expect((await alertsFor(portal.as.nurse)).map((item) => item.documentId)).toEqual([low, high]);
     // The text names no patient.
-    const texts = (await list(nurse, '?limit=100')).data.map((item) => JSON.stringify(item));
+    const texts = (await list(portal.as.nurse, '?limit=100')).data.map((item) => JSON.stringify(item));
     expect(texts.join(' ')).not.toContain('Case');
   });
 });

@@ -1,16 +1,16 @@
 import { buildMyToDoLink, clinicsWherePermitted, formatUserDisplayName } from '@portal/domain';
-import type { FastifyBaseLogger } from 'fastify';
-import { sql } from 'kysely';
 import { type Db, inTransaction } from '../../db/transaction';
 import { countDocuments } from '../documents/documents.repository';
-
 import { createNotifications } from './create-notifications';
-import { enqueueEmails } from './email-outbox';
-
-export type ReminderKind = 'daily' | 'weekly';
+import { enqueueEmails } from './email-outbox.repository';
+import {
+  claimReminderRun,
+  findReminderCandidates,
+  type ReminderKind,
+  recordReminderRunCount,
+} from './reminders.repository';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const CHECK_EVERY_MS = 60 * 1000;
 
 /**
  * The reminder period `now` falls in, once its hour (UTC) has come: the day for daily reminders, the
@@ -40,41 +40,8 @@ export async function runReminders(
   options: { kind: ReminderKind; period: string; publicUrl: string },
 ): Promise<number> {
   return inTransaction(db, async (tx) => {
-    const claimed = await tx
-      .insertInto('reminderRuns')
-      .values({ kind: options.kind, period: options.period })
-      .onConflict((conflict) => conflict.columns(['kind', 'period']).doNothing())
-      .returning('kind')
-      .executeTakeFirst();
-    if (!claimed) return 0;
-    const preference = options.kind === 'daily' ? 'enableDailyDigest' : 'enableWeeklyDigest';
-    // Defaults until a user chooses: weekly on, daily off.
-    const defaultOn = options.kind === 'weekly';
-    // Candidates: someone with at least one unsigned document assigned; each is then counted exactly.
-    const candidates = await tx
-      .selectFrom('users')
-      .leftJoin('notificationPreferences', 'notificationPreferences.userId', 'users.id')
-      .select([
-        'users.id',
-        'users.email',
-        'users.firstName',
-        'users.lastName',
-        'users.title',
-        'users.suffixes',
-      ])
-      .select('users.roles')
-      .where('users.isLocked', '=', false)
-      .where(sql<boolean>`coalesce(${sql.ref(`notificationPreferences.${preference}`)}, ${defaultOn})`)
-      .where(({ exists, selectFrom }) =>
-        exists(
-          selectFrom('documents')
-            .select(sql`1`.as('one'))
-            .whereRef('documents.assignedTo', '=', 'users.id')
-            .where('documents.status', '=', 'unsigned'),
-        ),
-      )
-      .orderBy('users.id')
-      .execute();
+    if (!(await claimReminderRun(tx, options))) return 0;
+    const candidates = await findReminderCandidates(tx, options.kind);
     const users: ((typeof candidates)[number] & { unsigned: number })[] = [];
     for (const user of candidates) {
       const unsigned = await countDocuments(tx, {
@@ -119,57 +86,7 @@ export async function runReminders(
         };
       }),
     );
-    await tx
-      .updateTable('reminderRuns')
-      .set({ notified: users.length })
-      .where('kind', '=', options.kind)
-      .where('period', '=', options.period)
-      .execute();
+    await recordReminderRunCount(tx, { ...options, notified: users.length });
     return users.length;
   });
-}
-
-/** Checks every minute whether a daily or weekly reminder is due, and runs it. */
-export function startReminderScheduler(options: {
-  db: Db;
-  publicUrl: string;
-  hourUtc: number;
-  log: FastifyBaseLogger;
-  afterRun: () => void;
-  now?: () => Date;
-}) {
-  let running = false;
-  // Periods this instance has already seen claimed (by itself or another): no query for them each minute.
-  const settled = new Set<string>();
-  async function check() {
-    if (running) return;
-    running = true;
-    try {
-      for (const kind of ['daily', 'weekly'] as const) {
-        const period = reminderPeriod(kind, options.now?.() ?? new Date(), options.hourUtc);
-        if (!period || settled.has(`${kind}:${period}`)) continue;
-        const reminded = await runReminders(options.db, { kind, period, publicUrl: options.publicUrl });
-        settled.add(`${kind}:${period}`);
-        if (reminded > 0) {
-          options.log.info({ kind, period, reminded }, 'reminders sent');
-          options.afterRun();
-        }
-      }
-    } catch (error) {
-      options.log.warn(
-        { err: { type: (error as Error).name, message: (error as Error).message } },
-        'reminder check failed',
-      );
-    } finally {
-      running = false;
-    }
-  }
-  const timer = setInterval(check, CHECK_EVERY_MS);
-  timer.unref();
-  const first = setTimeout(check, 5000);
-  first.unref();
-  return () => {
-    clearInterval(timer);
-    clearTimeout(first);
-  };
 }

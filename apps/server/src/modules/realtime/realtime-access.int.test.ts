@@ -5,7 +5,7 @@ import { openPusherSocket, type PusherSocket, waitFor } from '../../test-support
 import { findFreePort } from '../../test-support/server-process';
 import { bearer, signIn, signOut, type Tokens } from '../../test-support/sign-in';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
-import { hashPassword } from '../identity/passwords';
+import { hashPassword } from '../credentials/passwords';
 import { serializeRoles } from '../users/users.repository';
 
 // Who may hold a realtime channel: a signed-out or locked user's sockets are closed within seconds, and

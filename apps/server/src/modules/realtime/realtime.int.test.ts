@@ -9,44 +9,37 @@ import {
   waitFor,
 } from '../../test-support/pusher-client';
 import { findFreePort } from '../../test-support/server-process';
-import { bearer, signIn, type Tokens } from '../../test-support/sign-in';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { type Caller, signedInPortal } from '../../test-support/signed-in-portal';
 
 // The real pusher-js client against the portal's own Pusher-compatible endpoint, over a real socket.
 
 describe('realtime push over the Pusher protocol', () => {
-  let portal: TestApp;
+  const portal = signedInPortal(['provider', 'nurse']);
   let baseUrl: string;
   let port: number;
-  let provider: Tokens;
-  let nurse: Tokens;
   let providerChannel: string;
   let nurseChannel: string;
   const clients: Pusher[] = [];
-  const connectPusher = (tokens: Tokens) =>
+  const connectPusher = (caller: Caller) =>
     connectClient({
       wsPort: port,
       authEndpoint: `${baseUrl}/api/realtime/auth`,
-      accessToken: tokens.accessToken,
+      accessToken: caller.tokens.accessToken,
     });
 
   beforeAll(async () => {
-    portal = await createTestApp();
     port = await findFreePort();
     await portal.app.listen({ port, host: '127.0.0.1' });
     baseUrl = `http://127.0.0.1:${port}`;
-    [provider, nurse] = await Promise.all([
-      signIn(portal.app, 'provider@example.org'),
-      signIn(portal.app, 'nurse@example.org'),
+    const channelOf = async (caller: Caller) =>
+      (await caller.get('/api/users/me')).json().notificationChannel as string;
+    [providerChannel, nurseChannel] = await Promise.all([
+      channelOf(portal.as.provider),
+      channelOf(portal.as.nurse),
     ]);
-    const channelOf = async (tokens: Tokens) =>
-      (await portal.app.inject({ url: '/api/users/me', headers: bearer(tokens) })).json()
-        .notificationChannel as string;
-    [providerChannel, nurseChannel] = await Promise.all([channelOf(provider), channelOf(nurse)]);
   });
   afterAll(async () => {
     for (const client of clients) client.disconnect();
-    await portal.close();
   });
 
   it('each user has a channel named after their stored channel id', async () => {
@@ -62,17 +55,15 @@ describe('realtime push over the Pusher protocol', () => {
   });
 
   it('the provider hears, live, that the nurse commented to them; the event carries ids only', async () => {
-    const pusher = connectPusher(provider);
+    const pusher = connectPusher(portal.as.provider);
     clients.push(pusher);
     const received: Received[] = [];
     expect(await subscribe(pusher, providerChannel, received)).toBe('succeeded');
 
     const document = await insertDocument(portal.db, portal.storage, { clinicNpi: OWN_CLINIC_NPI });
-    const comment = await portal.app.inject({
-      method: 'POST',
-      url: `/api/reports/${document.id}/comments`,
-      headers: bearer(nurse),
-      payload: { to: 'auth0|demo-provider', text: 'Please look at the AF episode on page 2.' },
+    const comment = await portal.as.nurse.post(`/api/reports/${document.id}/comments`, {
+      to: 'auth0|demo-provider',
+      text: 'Please look at the AF episode on page 2.',
     });
     expect(comment.statusCode).toBe(201);
 
@@ -81,7 +72,7 @@ describe('realtime push over the Pusher protocol', () => {
     expect(data.type).toBe('comment');
     expect(Object.keys(data).sort()).toEqual(['id', 'type']);
 
-    const list = await portal.app.inject({ url: '/api/notifications/in-app', headers: bearer(provider) });
+    const list = await portal.as.provider.get('/api/notifications/in-app');
     expect(list.json()).toMatchObject({ unreadCount: 1, totalCount: 1 });
     expect(list.json().data[0]).toMatchObject({
       id: data.id,
@@ -93,7 +84,7 @@ describe('realtime push over the Pusher protocol', () => {
   });
 
   it("refuses another user's channel and another clinic's channel with 403", async () => {
-    const pusher = connectPusher(provider);
+    const pusher = connectPusher(portal.as.provider);
     clients.push(pusher);
     expect(await subscribe(pusher, nurseChannel, [])).toBe(403);
     // The channel the user id used to name is no one's.
@@ -101,10 +92,10 @@ describe('realtime push over the Pusher protocol', () => {
     expect(await subscribe(pusher, `private-clinic-${OTHER_CLINIC_NPI}`, [])).toBe(403);
     expect(await subscribe(pusher, 'private-anything-else', [])).toBe(403);
 
-    const direct = await portal.app.inject({
+    const direct = await portal.as.provider.inject({
       method: 'POST',
       url: '/api/realtime/auth',
-      headers: { ...bearer(provider), 'content-type': 'application/x-www-form-urlencoded' },
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
       payload: `socket_id=1.2&channel_name=${nurseChannel}`,
     });
     expect(direct.statusCode).toBe(403);
@@ -115,10 +106,10 @@ describe('realtime push over the Pusher protocol', () => {
       payload: `socket_id=1.2&channel_name=${providerChannel}`,
     });
     expect(anonymous.statusCode).toBe(401);
-    const malformed = await portal.app.inject({
+    const malformed = await portal.as.provider.inject({
       method: 'POST',
       url: '/api/realtime/auth',
-      headers: { ...bearer(provider), 'content-type': 'application/x-www-form-urlencoded' },
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
       payload: `socket_id=nope&channel_name=${providerChannel}`,
     });
     expect(malformed.statusCode).toBe(400);
@@ -126,7 +117,7 @@ describe('realtime push over the Pusher protocol', () => {
   });
 
   it('open inboxes of the clinic hear that a document changed', async () => {
-    const pusher = connectPusher(nurse);
+    const pusher = connectPusher(portal.as.nurse);
     clients.push(pusher);
     const received: Received[] = [];
     expect(await subscribe(pusher, `private-clinic-${OWN_CLINIC_NPI}`, received)).toBe('succeeded');
@@ -134,12 +125,7 @@ describe('realtime push over the Pusher protocol', () => {
       clinicNpi: OWN_CLINIC_NPI,
       assignedTo: 'auth0|demo-provider',
     });
-    const signed = await portal.app.inject({
-      method: 'PATCH',
-      url: `/api/reports/${document.id}/sign`,
-      headers: bearer(provider),
-      payload: {},
-    });
+    const signed = await portal.as.provider.patch(`/api/reports/${document.id}/sign`, {});
     expect(signed.statusCode).toBe(200);
     const event = await waitFor(() =>
       received.find(

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import websocket from '@fastify/websocket';
+import { channelAuthorizationSchema, REALTIME_EVENTS } from '@portal/domain';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -26,7 +27,7 @@ import {
   servePusherConnection,
 } from './pusher-connection';
 import { pusherHttpApi } from './pusher-http-api';
-import { CHANNEL_NAME_PATTERN, mayJoinChannel, REALTIME_EVENTS } from './realtime-channels';
+import { CHANNEL_NAME_PATTERN, mayJoinChannel } from './realtime-channels';
 import { RealtimeHub } from './realtime-hub';
 import { FANOUT_CHANNEL, OUTBOX_WAKE_CHANNEL, unpackFanoutPayload } from './realtime-outbox';
 import { encodeSubscriptionSession } from './subscription-session';
@@ -171,7 +172,7 @@ const realtimePlugin: FastifyPluginAsyncZod<RealtimeOptions> = async (app, optio
           'when that sign-in ends.',
         body: authBody,
         response: {
-          200: z.object({ auth: z.string(), channel_data: z.string().optional() }),
+          200: channelAuthorizationSchema,
           ...errorResponses(400, 401, 403),
         },
       },

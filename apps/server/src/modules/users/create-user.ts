@@ -1,14 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { assertCanGrantRole, clinicsWherePermitted } from '@portal/domain';
+import { assertCanGrantRole, clinicsWherePermitted, type UserProfileInput } from '@portal/domain';
 import type { Actor } from '../../auth/actor';
 import { type Db, inTransaction } from '../../db/transaction';
 import { ConflictError, UnprocessableError } from '../../http/errors';
 import { recordAuditEvent } from '../audit/record-audit-event';
-import { hashPassword } from '../identity/passwords';
+import { hashPassword } from '../credentials/passwords';
 import { toAuditSnapshot, toUserResource } from './to-user-resource';
 import { rolesVisibleInScope } from './users.access';
-import { findUserByEmail, serializeRoles } from './users.repository';
-import type { UserProfileInput } from './users.schemas';
+import { findUserByEmail, insertUser, serializeRoles } from './users.repository';
 
 export function newLocalUserId(): string {
   return `auth0|${randomBytes(12).toString('hex')}`;
@@ -35,24 +34,20 @@ export async function createUser(
         { field: 'email', message: 'is already in use' },
       ]);
     }
-    const row = await tx
-      .insertInto('users')
-      .values({
-        id: input.id ?? newLocalUserId(),
-        email: input.email,
-        firstName: input.firstName,
-        lastName: input.lastName,
-        title: input.title,
-        suffixes: input.suffixes,
-        npi: input.npi || null,
-        phone: input.phone,
-        homePage: input.homePage,
-        roles: serializeRoles(input.roles),
-        samlProfileId: input.samlProfileId ?? null,
-        passwordHash,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const row = await insertUser(tx, {
+      id: input.id ?? newLocalUserId(),
+      email: input.email,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      title: input.title,
+      suffixes: input.suffixes,
+      npi: input.npi || null,
+      phone: input.phone,
+      homePage: input.homePage,
+      roles: serializeRoles(input.roles),
+      samlProfileId: input.samlProfileId ?? null,
+      passwordHash,
+    });
     await recordAuditEvent(tx, {
       clinicNpi: null,
       entityType: 'user',

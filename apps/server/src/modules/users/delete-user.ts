@@ -2,10 +2,11 @@ import type { Actor } from '../../auth/actor';
 import { type Db, inTransaction } from '../../db/transaction';
 import { HttpError, UnprocessableError } from '../../http/errors';
 import { recordAuditEvent } from '../audit/record-audit-event';
-import { revokeSignIns } from '../identity/revoke-sign-ins';
+import { revokeSignIns } from '../credentials/revoke-sign-ins';
 import { toAuditSnapshot } from './to-user-resource';
 import { getUserInScope } from './user-scope';
 import { rolesVisibleInScope } from './users.access';
+import { deleteUserRow } from './users.repository';
 
 /**
  * Deletes an account. A clinic administrator may delete only users who belong to no clinic outside their
@@ -26,7 +27,7 @@ export async function deleteUser(db: Db, actor: Actor, userId: string) {
       );
     }
     await revokeSignIns(tx, user.id);
-    await tx.deleteFrom('users').where('id', '=', user.id).execute();
+    await deleteUserRow(tx, user.id);
     await recordAuditEvent(tx, {
       clinicNpi: null,
       entityType: 'user',

@@ -1,10 +1,9 @@
-import { filterRolesForClinic } from '@portal/domain';
+import { filterRolesForClinic, type UserListQuery } from '@portal/domain';
 import type { Actor } from '../../auth/actor';
 import type { Db } from '../../db/transaction';
 import { toUserResource } from './to-user-resource';
 import { assertClinicInScope } from './user-scope';
 import { findClinicUsersPage } from './users.repository';
-import type { UserListQuery } from './users.schemas';
 
 /** One clinic's users, each with the roles filtered to that clinic (SPEC §3). */
 export async function listClinicUsers(db: Db, actor: Actor, clinicNpi: string, query: UserListQuery) {

@@ -1,10 +1,9 @@
-import { clinicsWherePermitted } from '@portal/domain';
+import { clinicsWherePermitted, type UserListQuery } from '@portal/domain';
 import type { Actor } from '../../auth/actor';
 import type { Db } from '../../db/transaction';
 import { toUserResource } from './to-user-resource';
 import { rolesVisibleInScope } from './users.access';
 import { findUsersPage } from './users.repository';
-import type { UserListQuery } from './users.schemas';
 
 /** Users the actor may see: everyone for a global administrator, else users of the actor's clinics. */
 export async function listUsers(db: Db, actor: Actor, query: UserListQuery) {

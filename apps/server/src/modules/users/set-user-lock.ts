@@ -2,10 +2,11 @@ import type { Actor } from '../../auth/actor';
 import { type Db, inTransaction } from '../../db/transaction';
 import { UnprocessableError } from '../../http/errors';
 import { recordAuditEvent } from '../audit/record-audit-event';
-import { revokeSignIns } from '../identity/revoke-sign-ins';
+import { revokeSignIns } from '../credentials/revoke-sign-ins';
 import { toUserResource } from './to-user-resource';
 import { getUserInScope } from './user-scope';
 import { rolesVisibleInScope } from './users.access';
+import { updateUserRow } from './users.repository';
 
 /** Locks or unlocks an account; locking also ends its sessions and refresh tokens at once. */
 export async function setUserLock(db: Db, actor: Actor, userId: string, isLocked: boolean) {
@@ -16,12 +17,12 @@ export async function setUserLock(db: Db, actor: Actor, userId: string, isLocked
   }
   return inTransaction(db, async (tx) => {
     const { user, scope } = await getUserInScope(tx, actor, userId, 'user:lock');
-    const updated = await tx
-      .updateTable('users')
-      .set({ isLocked, failedLoginCount: 0, loginLockedUntil: null, updatedAt: new Date() })
-      .where('id', '=', user.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const updated = await updateUserRow(tx, user.id, {
+      isLocked,
+      failedLoginCount: 0,
+      loginLockedUntil: null,
+      updatedAt: new Date(),
+    });
     if (isLocked) await revokeSignIns(tx, user.id);
     await recordAuditEvent(tx, {
       clinicNpi: null,

@@ -1,12 +1,9 @@
-import { clinicsWherePermitted, DEFAULT_SAML_CONNECTION_NAME, type SamlProfile } from '@portal/domain';
+import { DEFAULT_SAML_CONNECTION_NAME, type SamlProfile, type UserProfileInput } from '@portal/domain';
 import type { Actor } from '../../auth/actor';
 import type { Db } from '../../db/transaction';
-import { NotFoundError } from '../../http/errors';
 import { createUser } from './create-user';
 import { updateUser } from './update-user';
-import { isUserInScope } from './users.access';
-import { findUserByEmail } from './users.repository';
-import type { UserProfileInput } from './users.schemas';
+import { getUserByEmailInScope } from './user-scope';
 
 /** The portal's profile fields from a SAML assertion's profile (SPEC §3 SAML profile payload). */
 function toProfile(profile: SamlProfile): UserProfileInput {
@@ -32,11 +29,8 @@ export function samlUserIdFor(profile: SamlProfile): string {
 
 /** PATCH users/updateUserByEmail/{email}: updates a federated user's profile; 404 when there is none. */
 export async function patchSamlProfile(db: Db, actor: Actor, email: string, profile: SamlProfile) {
-  const existing = await findUserByEmail(db, email);
-  if (!existing || !isUserInScope(existing.roles, clinicsWherePermitted(actor.user, 'user:update'))) {
-    throw new NotFoundError('User');
-  }
-  return updateUser(db, actor, existing.id, toProfile({ ...profile, email }));
+  const { user } = await getUserByEmailInScope(db, actor, email, 'user:update');
+  return updateUser(db, actor, user.id, toProfile({ ...profile, email }));
 }
 
 /** POST users: creates the federated user a SAML sign-in brought (the fallback after a 404). */

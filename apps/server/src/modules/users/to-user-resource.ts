@@ -1,6 +1,5 @@
-import { deriveIsIrhUser, deriveUserAccountState, type UserRole } from '@portal/domain';
+import { deriveIsIrhUser, deriveUserAccountState, type UserResource, type UserRole } from '@portal/domain';
 import type { UserRow } from '../../db/schema';
-import type { UserResource } from './users.schemas';
 
 /** The API shape of a user; `visibleRoles` lets a caller hide roles at clinics the viewer cannot see. */
 export function toUserResource(row: UserRow, visibleRoles: readonly UserRole[] = row.roles): UserResource {

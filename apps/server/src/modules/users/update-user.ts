@@ -1,4 +1,4 @@
-import { assertCanGrantRole, type UserRole } from '@portal/domain';
+import { assertCanGrantRole, type UserProfileInput, type UserRole } from '@portal/domain';
 import type { Actor } from '../../auth/actor';
 import { type Db, inTransaction } from '../../db/transaction';
 import { ConflictError } from '../../http/errors';
@@ -6,8 +6,7 @@ import { recordAuditEvent } from '../audit/record-audit-event';
 import { toAuditSnapshot, toUserResource } from './to-user-resource';
 import { getUserInScope } from './user-scope';
 import { rolesVisibleInScope } from './users.access';
-import { findUserByEmail, serializeRoles } from './users.repository';
-import type { UserProfileInput } from './users.schemas';
+import { findUserByEmail, serializeRoles, updateUserRow } from './users.repository';
 
 const grantKey = (grant: UserRole) => `${grant.role}@${grant.clinicNPI}`;
 
@@ -46,17 +45,12 @@ export async function updateUser(db: Db, actor: Actor, userId: string, changes: 
       }
     }
     const { roles: _roles, npi, ...profile } = changes;
-    const updated = await tx
-      .updateTable('users')
-      .set({
-        ...profile,
-        ...(npi !== undefined ? { npi: npi || null } : {}),
-        roles: serializeRoles(roles),
-        updatedAt: new Date(),
-      })
-      .where('id', '=', user.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const updated = await updateUserRow(tx, user.id, {
+      ...profile,
+      ...(npi !== undefined ? { npi: npi || null } : {}),
+      roles: serializeRoles(roles),
+      updatedAt: new Date(),
+    });
     await recordAuditEvent(tx, {
       clinicNpi: null,
       entityType: 'user',

@@ -1,23 +1,19 @@
-import { clinicsWherePermitted } from '@portal/domain';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { requireActor } from '../../auth/actor';
-import type { Db } from '../../db/transaction';
-import { NotFoundError } from '../../http/errors';
-import { errorResponses } from '../../http/schemas';
-import { deleteUser } from './delete-user';
-import { createSamlUser, patchSamlProfile } from './sync-saml-profile';
-import { updateUser } from './update-user';
-import { isUserInScope } from './users.access';
-import { findUserByEmail } from './users.repository';
-import { registerClinicUsersList } from './users.routes';
 import {
   emailParamsSchema,
   patchUserBodySchema,
   samlProfileBodySchema,
   userIdParamsSchema,
   userResourceSchema,
-} from './users.schemas';
+} from '@portal/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireActor } from '../../auth/actor';
+import type { Db } from '../../db/transaction';
+import { errorResponses } from '../../http/schemas';
+import { deleteUser } from './delete-user';
+import { createSamlUser, patchSamlProfile } from './sync-saml-profile';
+import { updateUserByEmail } from './update-user-by-email';
+import { registerClinicUsersList } from './users.routes';
 
 const tags = ['user-auth'];
 
@@ -68,13 +64,7 @@ export const userAuthRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
         response: { 200: userResourceSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => {
-      const actor = requireActor(request);
-      const user = await findUserByEmail(db, request.params.email);
-      if (!user || !isUserInScope(user.roles, clinicsWherePermitted(actor.user, 'user:update')))
-        throw new NotFoundError('User');
-      return updateUser(db, actor, user.id, request.body);
-    },
+    async (request) => updateUserByEmail(db, requireActor(request), request.params.email, request.body),
   );
 
   app.delete(

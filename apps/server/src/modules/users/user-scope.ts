@@ -4,7 +4,7 @@ import type { Actor } from '../../auth/actor';
 import type { Db, Tx } from '../../db/transaction';
 import { NotFoundError } from '../../http/errors';
 import { isUserInScope } from './users.access';
-import { findUserById } from './users.repository';
+import { clinicExists, findUserByEmail, findUserById } from './users.repository';
 
 /**
  * Loads a user the actor may act on under a permission; a user outside the actor's clinics is a 404,
@@ -13,6 +13,19 @@ import { findUserById } from './users.repository';
 export async function getUserInScope(db: Db | Tx, actor: Actor, userId: string, permission: PermissionName) {
   const scope = clinicsWherePermitted(actor.user, permission);
   const user = await findUserById(db, userId);
+  if (!user || !isUserInScope(user.roles, scope)) throw new NotFoundError('User');
+  return { user, scope };
+}
+
+/** The same, for the user-auth routes that name a user by e-mail. */
+export async function getUserByEmailInScope(
+  db: Db | Tx,
+  actor: Actor,
+  email: string,
+  permission: PermissionName,
+) {
+  const scope = clinicsWherePermitted(actor.user, permission);
+  const user = await findUserByEmail(db, email);
   if (!user || !isUserInScope(user.roles, scope)) throw new NotFoundError('User');
   return { user, scope };
 }
@@ -26,8 +39,5 @@ export async function assertClinicInScope(
 ) {
   const scope = clinicsWherePermitted(actor.user, permission);
   const inScope = scope === 'all' || scope.includes(clinicNpi);
-  const clinic = inScope
-    ? await db.selectFrom('organizations').select('id').where('npi', '=', clinicNpi).executeTakeFirst()
-    : undefined;
-  if (!clinic) throw new NotFoundError('Clinic');
+  if (!inScope || !(await clinicExists(db, clinicNpi))) throw new NotFoundError('Clinic');
 }

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { insertUser, OTHER_CLINIC_NPI, OWN_CLINIC_NPI } from '../../test-support/fixtures';
-import { bearer, refreshTokens, SignInFailedError, signIn, type Tokens } from '../../test-support/sign-in';
-import { createTestApp, TEST_PUBLIC_URL, type TestApp } from '../../test-support/test-app';
+import { refreshTokens, SignInFailedError, signIn } from '../../test-support/sign-in';
+import { signedInPortal } from '../../test-support/signed-in-portal';
+import { TEST_PUBLIC_URL } from '../../test-support/test-app';
 
 type UserBody = {
   id: string;
@@ -14,16 +15,8 @@ type UserBody = {
 };
 
 describe('administering users', () => {
-  let portal: TestApp;
-  let clinicAdmin: Tokens;
-  let sysAdmin: Tokens;
+  const portal = signedInPortal(['clinicAdmin', 'sysAdmin']);
 
-  const send = (
-    tokens: Tokens,
-    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
-    url: string,
-    payload?: object,
-  ) => portal.app.inject({ method, url, headers: bearer(tokens), ...(payload ? { payload } : {}) });
   const countUsers = async () =>
     Number(
       (
@@ -36,25 +29,14 @@ describe('administering users', () => {
   const auditFor = (entityId: string) =>
     portal.db.selectFrom('auditEvents').selectAll().where('entityId', '=', entityId).orderBy('id').execute();
 
-  beforeAll(async () => {
-    portal = await createTestApp();
-    clinicAdmin = await signIn(portal.app, 'clinicadmin@example.org');
-    sysAdmin = await signIn(portal.app, 'sysadmin@example.org');
-  });
-  afterAll(async () => {
-    await portal.close();
-  });
-
   it('a clinic admin lists only the users of their clinic; a global admin lists everyone', async () => {
     const elsewhere = await insertUser(portal.db, { clinicNpi: OTHER_CLINIC_NPI });
-    const mine = await send(clinicAdmin, 'GET', '/api/users?rows=100');
+    const mine = await portal.as.clinicAdmin.get('/api/users?rows=100');
     const ids = (mine.json().data as UserBody[]).map((user) => user.id);
     expect(ids).toContain('auth0|demo-nurse');
     expect(ids).not.toContain(elsewhere.id);
     expect(ids).not.toContain('auth0|demo-sysadmin');
-    const everyone = await send(
-      sysAdmin,
-      'GET',
+    const everyone = await portal.as.sysAdmin.get(
       `/api/users?rows=100&search=${encodeURIComponent(elsewhere.email)}`,
     );
     expect((everyone.json().data as UserBody[]).map((user) => user.id)).toEqual([elsewhere.id]);
@@ -71,15 +53,13 @@ describe('administering users', () => {
       })
       .where('id', '=', 'auth0|demo-nurse')
       .execute();
-    const response = await send(
-      sysAdmin,
-      'GET',
+    const response = await portal.as.sysAdmin.get(
       `/api/users/clinics/${OWN_CLINIC_NPI}?search=nurse@example.org`,
     );
     const nurse = (response.json().data as UserBody[])[0];
     expect(nurse?.attributes.roles).toEqual([{ role: 'nurse', clinicNPI: OWN_CLINIC_NPI }]);
     // A clinic admin editing the nurse cannot see, and so cannot drop, the role at the other clinic.
-    const edited = await send(clinicAdmin, 'PATCH', '/api/users/auth0|demo-nurse', {
+    const edited = await portal.as.clinicAdmin.patch('/api/users/auth0|demo-nurse', {
       roles: [
         { role: 'nurse', clinicNPI: OWN_CLINIC_NPI },
         { role: 'clinic-read-only', clinicNPI: OWN_CLINIC_NPI },
@@ -97,7 +77,7 @@ describe('administering users', () => {
   });
 
   it('creates a user with an audit event in the same transaction', async () => {
-    const response = await send(clinicAdmin, 'POST', '/api/users/create', {
+    const response = await portal.as.clinicAdmin.post('/api/users/create', {
       email: 'new.nurse@example.org',
       firstName: 'Nora',
       lastName: 'New',
@@ -146,14 +126,14 @@ describe('administering users', () => {
     ['no role at the admin’s clinic', { email: 'x4@example.org', roles: [] }, 422, 'roles'],
   ])('refuses %s with a 4xx naming the field, writing nothing', async (_label, payload, status, field) => {
     const before = await countUsers();
-    const response = await send(clinicAdmin, 'POST', '/api/users/create', payload);
+    const response = await portal.as.clinicAdmin.post('/api/users/create', payload);
     expect(response.statusCode).toBe(status);
     expect((response.json().details as { field: string }[]).map((detail) => detail.field)).toContain(field);
     expect(await countUsers()).toBe(before);
   });
 
   it('a clinic admin may not grant provider-company or global roles', async () => {
-    const response = await send(clinicAdmin, 'POST', '/api/users/create', {
+    const response = await portal.as.clinicAdmin.post('/api/users/create', {
       email: 'sneaky@example.org',
       roles: [{ role: 'sys-admin', clinicNPI: '*' }],
     });
@@ -162,7 +142,7 @@ describe('administering users', () => {
   });
 
   it('refuses unknown fields in a PATCH', async () => {
-    const response = await send(clinicAdmin, 'PATCH', '/api/users/auth0|demo-nurse', {
+    const response = await portal.as.clinicAdmin.patch('/api/users/auth0|demo-nurse', {
       favouriteColour: 'blue',
     });
     expect(response.statusCode).toBe(400);
@@ -186,13 +166,13 @@ describe('administering users', () => {
       .execute();
     const tokens = await signIn(portal.app, target.email);
 
-    const locked = await send(clinicAdmin, 'POST', `/api/users/${target.id}/lock-state`, { isLocked: true });
+    const locked = await portal.as.clinicAdmin.post(`/api/users/${target.id}/lock-state`, { isLocked: true });
     expect(locked.statusCode).toBe(200);
     expect((locked.json() as UserBody).attributes.isLocked).toBe(true);
     expect((await refreshTokens(portal.app, tokens.refreshToken)).statusCode).toBe(400);
     await expect(signIn(portal.app, target.email)).rejects.toBeInstanceOf(SignInFailedError);
 
-    await send(clinicAdmin, 'POST', `/api/users/${target.id}/lock-state`, { isLocked: false });
+    await portal.as.clinicAdmin.post(`/api/users/${target.id}/lock-state`, { isLocked: false });
     await expect(signIn(portal.app, target.email)).resolves.toMatchObject({
       accessToken: expect.any(String),
     });
@@ -205,8 +185,8 @@ describe('administering users', () => {
       attributes: { accountState: string; lastSignInAt: string | null; updatedAt: string };
     };
     const stateOf = async (id: string) =>
-      ((await send(clinicAdmin, 'GET', `/api/users/${encodeURIComponent(id)}`)).json() as Listed).attributes;
-    const created = await send(clinicAdmin, 'POST', '/api/users/create', {
+      ((await portal.as.clinicAdmin.get(`/api/users/${encodeURIComponent(id)}`)).json() as Listed).attributes;
+    const created = await portal.as.clinicAdmin.post('/api/users/create', {
       email: 'invited.person@example.org',
       firstName: 'Ines',
       lastName: 'Vited',
@@ -239,11 +219,11 @@ describe('administering users', () => {
     }
     expect((await stateOf(target.id)).accountState).toBe('temporarily-locked');
 
-    await send(clinicAdmin, 'POST', `/api/users/${target.id}/lock-state`, { isLocked: true });
+    await portal.as.clinicAdmin.post(`/api/users/${target.id}/lock-state`, { isLocked: true });
     expect((await stateOf(target.id)).accountState).toBe('locked');
 
     // The list carries the same, and sorts by last sign-in, most recent first, never-signed-in last.
-    const list = await send(clinicAdmin, 'GET', '/api/users?rows=100&order=-lastSignInAt');
+    const list = await portal.as.clinicAdmin.get('/api/users?rows=100&order=-lastSignInAt');
     expect(list.statusCode).toBe(200);
     const rows = list.json().data as Listed[];
     expect(rows.find((row) => row.id === invited.id)?.attributes.accountState).toBe('invited');
@@ -256,17 +236,17 @@ describe('administering users', () => {
   });
 
   it('an admin cannot lock or delete their own account', async () => {
-    const lock = await send(clinicAdmin, 'POST', '/api/users/auth0|demo-clinicadmin/lock-state', {
+    const lock = await portal.as.clinicAdmin.post('/api/users/auth0|demo-clinicadmin/lock-state', {
       isLocked: true,
     });
     expect(lock.statusCode).toBe(422);
-    const remove = await send(clinicAdmin, 'DELETE', '/api/users/auth0|demo-clinicadmin');
+    const remove = await portal.as.clinicAdmin.delete('/api/users/auth0|demo-clinicadmin');
     expect(remove.statusCode).toBe(422);
   });
 
   it('a password-change ticket sets a new password once, then returns to returnUrl', async () => {
     const target = await insertUser(portal.db, { clinicNpi: OWN_CLINIC_NPI });
-    const created = await send(clinicAdmin, 'POST', `/api/users/${target.id}/tickets/password-change`, {
+    const created = await portal.as.clinicAdmin.post(`/api/users/${target.id}/tickets/password-change`, {
       returnUrl: `${TEST_PUBLIC_URL}/welcome`,
     });
     expect(created.statusCode).toBe(201);
@@ -307,7 +287,7 @@ describe('administering users', () => {
   });
 
   it('a ticket may only return to the portal itself', async () => {
-    const response = await send(clinicAdmin, 'POST', '/api/users/auth0|demo-nurse/tickets/password-change', {
+    const response = await portal.as.clinicAdmin.post('/api/users/auth0|demo-nurse/tickets/password-change', {
       returnUrl: 'https://evil.example/phish',
     });
     expect(response.statusCode).toBe(422);
@@ -324,19 +304,15 @@ describe('administering users', () => {
       clinics: [{ role: 'provider', clinicNPI: OWN_CLINIC_NPI }],
       samlConnectionName: 'hospital',
     };
-    const patch = await send(
-      clinicAdmin,
-      'PATCH',
+    const patch = await portal.as.clinicAdmin.patch(
       `/api/user-auth/users/updateUserByEmail/${profile.email}`,
       profile,
     );
     expect(patch.statusCode).toBe(404);
-    const create = await send(clinicAdmin, 'POST', '/api/user-auth/users', profile);
+    const create = await portal.as.clinicAdmin.post('/api/user-auth/users', profile);
     expect(create.statusCode).toBe(201);
     expect((create.json() as UserBody).id).toBe('samlp|hospital|fed.user@hospital.example');
-    const again = await send(
-      clinicAdmin,
-      'PATCH',
+    const again = await portal.as.clinicAdmin.patch(
       `/api/user-auth/users/updateUserByEmail/${profile.email}`,
       {
         ...profile,
@@ -347,7 +323,7 @@ describe('administering users', () => {
   });
 
   it('a SAML profile without a connection name is filed under UNKNOWN', async () => {
-    const response = await send(sysAdmin, 'POST', '/api/user-auth/users', {
+    const response = await portal.as.sysAdmin.post('/api/user-auth/users', {
       email: 'nameless@hospital.example',
       clinics: [{ role: 'nurse', clinicNPI: OWN_CLINIC_NPI }],
     });
@@ -356,7 +332,7 @@ describe('administering users', () => {
 
   it('the provider list holds providers with an NPI who are not locked, sorted by name', async () => {
     await insertUser(portal.db, { clinicNpi: OWN_CLINIC_NPI, role: 'provider' }); // no NPI: left out
-    const response = await send(clinicAdmin, 'GET', `/api/users/clinics/${OWN_CLINIC_NPI}/providers`);
+    const response = await portal.as.clinicAdmin.get(`/api/users/clinics/${OWN_CLINIC_NPI}/providers`);
     expect((response.json().data as UserBody[]).map((user) => user.attributes.email)).toEqual([
       'provider@example.org',
     ]);
@@ -364,9 +340,9 @@ describe('administering users', () => {
 
   it('a clinic admin deletes a user of their clinic, but not one who also works elsewhere', async () => {
     const local = await insertUser(portal.db, { clinicNpi: OWN_CLINIC_NPI });
-    expect((await send(clinicAdmin, 'DELETE', `/api/users/${local.id}`)).statusCode).toBe(204);
+    expect((await portal.as.clinicAdmin.delete(`/api/users/${local.id}`)).statusCode).toBe(204);
     expect((await auditFor(local.id)).map((event) => event.eventType)).toEqual(['deleted']);
-    const shared = await send(clinicAdmin, 'DELETE', '/api/users/auth0|demo-nurse');
+    const shared = await portal.as.clinicAdmin.delete('/api/users/auth0|demo-nurse');
     expect(shared.statusCode).toBe(403);
   });
 });

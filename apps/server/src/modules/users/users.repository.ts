@@ -1,8 +1,8 @@
-import { type Expression, type SqlBool, sql } from 'kysely';
-import type { UserRoleRow } from '../../db/schema';
+import type { UserListQuery, UserSortField } from '@portal/domain';
+import { type Expression, type Insertable, type SqlBool, sql, type Updateable } from 'kysely';
+import type { UserRoleRow, UsersTable } from '../../db/schema';
 import type { Db, Tx } from '../../db/transaction';
 import { toContainsPattern } from '../../http/paging';
-import type { UserListQuery } from './users.schemas';
 
 type Executor = Db | Tx;
 
@@ -30,8 +30,6 @@ function hasRoleAtAnyClinic(npis: readonly string[]): Expression<SqlBool> {
     sql` OR `,
   )})`;
 }
-
-type UserSortField = 'firstName' | 'lastName' | 'email' | 'createdAt' | 'updatedAt' | 'lastSignInAt';
 
 /** A page of users within the actor's scope ('all', or users with a role at one of the NPIs). */
 export async function findUsersPage(
@@ -100,4 +98,45 @@ export async function findClinicUsersPage(
   options: { clinicNpi: string; query: UserListQuery },
 ) {
   return findUsersPage(db, { scope: [options.clinicNpi], query: options.query });
+}
+
+export async function insertUser(tx: Tx, values: Insertable<UsersTable>) {
+  return tx.insertInto('users').values(values).returningAll().executeTakeFirstOrThrow();
+}
+
+/** Changes a user's row (updatedAt is the caller's: a sign-in, for one, is not a change). */
+export async function updateUserRow(tx: Tx, id: string, changes: Updateable<UsersTable>) {
+  return tx.updateTable('users').set(changes).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function deleteUserRow(tx: Tx, id: string) {
+  await tx.deleteFrom('users').where('id', '=', id).execute();
+}
+
+/** Sets a new password; a temporary lockout after failed sign-ins ends with it. */
+export async function setUserPassword(tx: Tx, id: string, passwordHash: string) {
+  await tx
+    .updateTable('users')
+    .set({ passwordHash, failedLoginCount: 0, loginLockedUntil: null, updatedAt: new Date() })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** The active clinics by name, for the clinic picker (the caller keeps those the user may open). */
+export async function findActiveClinics(db: Executor) {
+  return db
+    .selectFrom('organizations')
+    .select(['id', 'npi', 'code', 'name'])
+    .where('isActive', '=', true)
+    .orderBy(({ fn, ref }) => fn('lower', [ref('name')]))
+    .execute();
+}
+
+export async function clinicExists(db: Executor, clinicNpi: string): Promise<boolean> {
+  const clinic = await db
+    .selectFrom('organizations')
+    .select('id')
+    .where('npi', '=', clinicNpi)
+    .executeTakeFirst();
+  return clinic !== undefined;
 }

@@ -1,3 +1,18 @@
+import {
+  clinicNpiParamsSchema,
+  createUserBodySchema,
+  currentUserSchema,
+  lockStateBodySchema,
+  passwordTicketBodySchema,
+  passwordTicketSchema,
+  patchUserBodySchema,
+  providerListSchema,
+  replaceUserBodySchema,
+  userIdParamsSchema,
+  userListQuerySchema,
+  userListSchema,
+  userResourceSchema,
+} from '@portal/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireActor } from '../../auth/actor';
@@ -14,20 +29,6 @@ import { listClinicUsers } from './list-clinic-users';
 import { listUsers } from './list-users';
 import { setUserLock } from './set-user-lock';
 import { updateUser } from './update-user';
-import {
-  clinicParamsSchema,
-  createUserBodySchema,
-  currentUserSchema,
-  lockStateBodySchema,
-  passwordTicketBodySchema,
-  passwordTicketSchema,
-  patchUserBodySchema,
-  replaceUserBodySchema,
-  userIdParamsSchema,
-  userListQuerySchema,
-  userListSchema,
-  userResourceSchema,
-} from './users.schemas';
 
 const tags = ['users'];
 
@@ -48,7 +49,7 @@ export function registerClinicUsersList(
       schema: {
         tags,
         summary: "List a clinic's users, roles filtered to that clinic",
-        params: clinicParamsSchema,
+        params: clinicNpiParamsSchema,
         querystring: userListQuerySchema,
         response: { 200: userListSchema, ...errorResponses(400, 401, 403, 404) },
       },
@@ -104,11 +105,8 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: string }> =
       schema: {
         tags,
         summary: "A clinic's providers: with an NPI, not locked, sorted by name",
-        params: clinicParamsSchema,
-        response: {
-          200: z.object({ data: z.array(userResourceSchema) }),
-          ...errorResponses(400, 401, 403, 404),
-        },
+        params: clinicNpiParamsSchema,
+        response: { 200: providerListSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) => ({ data: await listClinicProviders(db, requireActor(request), request.params.npi) }),

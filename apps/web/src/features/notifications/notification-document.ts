@@ -1,4 +1,4 @@
-import { DOCUMENT_TYPE_LABELS, formatUsDate } from '@portal/domain';
+import { type DocumentAttributes, documentTypeLabel, formatUsDate } from '@portal/domain';
 
 /** The document a notification is about, as its list item shows it: who, what and when. */
 export type NotificationDocument = {
@@ -10,21 +10,18 @@ export type NotificationDocument = {
   dos: string;
 };
 
-/** The fields of GET /api/reports/:id the notification list reads. */
-type DocumentAttributes = {
-  type: string;
-  dos: string;
-  patientFirstName: string | null;
-  patientLastName: string | null;
+/** The fields of GET /api/reports/:id the notification list reads; a blank or missing name shows as unnamed. */
+type NamedDocument = Pick<DocumentAttributes, 'type' | 'dos'> & {
+  [name in 'patientFirstName' | 'patientLastName']: DocumentAttributes[name] | null;
 };
 
-export function describeNotificationDocument(attributes: DocumentAttributes): NotificationDocument {
+export function describeNotificationDocument(attributes: NamedDocument): NotificationDocument {
   const names = [attributes.patientLastName, attributes.patientFirstName]
     .map((name) => name?.trim() ?? '')
     .filter(Boolean);
   return {
     patient: names.length > 0 ? names.join(', ') : 'Unnamed patient',
-    typeLabel: (DOCUMENT_TYPE_LABELS as Record<string, string>)[attributes.type] ?? attributes.type,
+    typeLabel: documentTypeLabel(attributes.type),
     dos: formatUsDate(attributes.dos),
   };
 }

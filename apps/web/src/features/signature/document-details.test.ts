@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { findDeviceKind, listDocumentDetails } from './document-details';
 import type { DocumentAttributes } from './document-resource';
 
-const base: DocumentAttributes = {
+// Only what the details panel reads.
+const base = {
   clinicNpi: '1209945553',
   clinicName: 'Aspen Hollow Cardiology',
   type: 'implicity-90-day-remote-report',
@@ -35,7 +36,7 @@ const base: DocumentAttributes = {
   signedAt: null,
   storagePath: '',
   createdAt: '2026-11-03T10:00:00.000Z',
-};
+} as DocumentAttributes;
 
 const nameOf = (id: string) => (id === 'auth0|demo-provider' ? 'Dr. Paula Reyes MD' : 'another user');
 

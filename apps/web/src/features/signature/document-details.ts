@@ -1,5 +1,6 @@
+import { documentTypeLabel } from '@portal/domain';
 import type { DocumentAttributes } from './document-resource';
-import { formatDocumentType, formatInboxDate } from './inbox-format';
+import { formatInboxDate } from './inbox-format';
 
 export type DetailField = { label: string; value: string };
 export type DetailSection = { title: string; fields: DetailField[] };
@@ -153,7 +154,7 @@ export function listDocumentDetails(
     {
       title: 'Report',
       fields: present([
-        { label: 'Type', value: formatDocumentType(document.type) },
+        { label: 'Type', value: documentTypeLabel(document.type) },
         { label: 'Date of service', value: formatInboxDate(document.dos) },
         { label: 'Received', value: received },
         { label: 'Service line', value: SERVICE_LINE_LABELS[document.serviceLine] ?? document.serviceLine },

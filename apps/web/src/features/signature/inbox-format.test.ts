@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { UserResource } from '../../lib/user-resource';
-import { countDaysWaiting, createPersonNamer, formatDaysWaiting, UNKNOWN_PERSON } from './inbox-format';
+import {
+  countDaysWaiting,
+  createPersonNamer,
+  describeListCount,
+  formatDaysWaiting,
+  UNKNOWN_PERSON,
+} from './inbox-format';
 
 function person(id: string, attributes: Partial<UserResource['attributes']>): UserResource {
   return { id, attributes: { roles: [], ...attributes } as unknown as UserResource['attributes'] };
@@ -16,6 +22,13 @@ describe('inbox wording', () => {
     expect(formatDaysWaiting(12)).toEqual({ short: '12d', long: 'waiting 12 days' });
     expect(formatDaysWaiting(1).long).toBe('waiting 1 day');
     expect(formatDaysWaiting(0)).toEqual({ short: 'today', long: 'received today' });
+  });
+
+  it('counts the list against its total, a lower bound marked with +, or only what is shown', () => {
+    expect(describeListCount(12, { totalCount: 40 })).toBe('12 of 40');
+    expect(describeListCount(12, { totalCount: 1000, totalCountIsLowerBound: true })).toBe('12 of 1000+');
+    expect(describeListCount(12, { totalCount: null })).toBe('12 shown');
+    expect(describeListCount(0, undefined)).toBe('0 shown');
   });
 
   it('names people by their display name, never by their id', () => {

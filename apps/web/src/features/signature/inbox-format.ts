@@ -1,17 +1,23 @@
-import { DOCUMENT_TYPE_LABELS, formatUserDisplayName } from '@portal/domain';
-import { differenceInCalendarDays, format } from 'date-fns';
+import { formatUsDate, formatUserDisplayName } from '@portal/domain';
+import { differenceInCalendarDays } from 'date-fns';
 import type { UserResource } from '../../lib/user-resource';
 
-/** A date as the inbox shows it (US, SPEC §9); '—' for none and the text itself when unparseable. */
-export function formatInboxDate(value: string | null | undefined, pattern = 'MM/dd/yyyy'): string {
-  if (!value) return '—';
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : format(date, pattern);
+/** A date as the inbox shows it: the domain's US date (SPEC §9), '—' where there is none. */
+export function formatInboxDate(value: string | null | undefined): string {
+  return formatUsDate(value) || '—';
 }
 
-/** The label of a document type (SPEC §3), the type itself when unknown. */
-export function formatDocumentType(type: string): string {
-  return (DOCUMENT_TYPE_LABELS as Record<string, string>)[type] ?? type;
+/**
+ * The list's count: '12 of 40' (with '+' when the server only knows a lower bound), or '12 shown' when
+ * the total is not known.
+ */
+export function describeListCount(
+  shown: number,
+  total: { totalCount?: number | null; totalCountIsLowerBound?: boolean } | undefined,
+): string {
+  const totalCount = total?.totalCount;
+  if (totalCount === null || totalCount === undefined) return `${shown} shown`;
+  return `${shown} of ${totalCount}${total?.totalCountIsLowerBound ? '+' : ''}`;
 }
 
 /** Whole calendar days since the document was received; undefined when not known. */
@@ -28,6 +34,9 @@ export function formatDaysWaiting(days: number | undefined): { short: string; lo
   if (days === 0) return { short: 'today', long: 'received today' };
   return { short: `${days}d`, long: `waiting ${days} ${days === 1 ? 'day' : 'days'}` };
 }
+
+/** A person the reader may pick (a comment's addressee, a reassignment's provider), by display name. */
+export type NamedPerson = { id: string; name: string };
 
 /** What the inbox calls a person it cannot name (the reader may not list the clinic's users). */
 export const UNKNOWN_PERSON = 'another user';

@@ -1,4 +1,4 @@
-import { isValidNpi, normalizeRole, type UserRole } from '@portal/domain';
+import { type CreateUserBody, isValidNpi, normalizeRole, type UserRole } from '@portal/domain';
 import { type ApiError, isApiError } from '../../lib/api-client';
 import type { UserResource } from '../../lib/user-resource';
 
@@ -18,8 +18,11 @@ export type UserFormValues = {
 export type UserFormField = keyof UserFormValues;
 export type FieldErrors = Partial<Record<UserFormField, string>>;
 
-/** The body of POST /api/users/create and PATCH /api/users/:id. */
-export type UserBody = Omit<UserFormValues, 'npi'> & { npi: string | null };
+/**
+ * The body of POST /api/users/create (and, in part, of PATCH /api/users/:id). Roles stay as the user
+ * record holds them; the server judges their names and answers 422 naming the one it refuses.
+ */
+export type UserBody = Omit<CreateUserBody, 'roles'> & { roles: UserRole[] };
 
 export const EMPTY_USER_FORM: UserFormValues = {
   email: '',

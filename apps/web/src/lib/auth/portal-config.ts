@@ -1,35 +1,16 @@
+import type { PortalConfig } from '@portal/domain';
 import { queryOptions } from '@tanstack/react-query';
 import { createContext, useContext } from 'react';
 import { ApiError, apiClient } from '../api-client';
+import { queryKeys } from '../query-keys';
 
 /** GET /api/config: what the web app needs before sign-in, read at run time so one build serves any deployment. */
-export type PortalConfig = {
-  title: string;
-  oidc: {
-    /** The issuer, e.g. https://portal.example.org/idp or https://tenant.auth0.com/ */
-    authority: string;
-    clientId: string;
-    /** The API the access token is for. */
-    audience: string;
-    scope: string;
-    /** true when the portal runs its own provider at /idp */
-    embedded: boolean;
-  };
-  /** The Pusher-compatible realtime endpoint (lib/realtime). */
-  realtime: {
-    key: string;
-    cluster: string;
-    /** 'host' or 'host:port'; null: the hosted cluster's own host. */
-    host: string | null;
-    forceTLS: boolean;
-    /** Channel authorization: a form POST with the bearer token. */
-    authEndpoint: string;
-  };
-};
+export type { PortalConfig };
 
 /** The title shown until the configuration has loaded (and when it names none). */
 export const DEFAULT_APP_TITLE = 'Remote Monitoring Portal';
 
+/** Production skips the contract check, so the fields sign-in cannot do without are checked here. */
 function isPortalConfig(value: unknown): value is PortalConfig {
   const config = value as PortalConfig | null | undefined;
   return (
@@ -57,7 +38,7 @@ export async function getPortalConfig(options: { signal?: AbortSignal } = {}): P
 }
 
 export const portalConfigQueryOptions = queryOptions({
-  queryKey: ['portal-config'],
+  queryKey: queryKeys.portalConfig,
   queryFn: ({ signal }) => getPortalConfig({ signal }),
   staleTime: Number.POSITIVE_INFINITY,
   gcTime: Number.POSITIVE_INFINITY,

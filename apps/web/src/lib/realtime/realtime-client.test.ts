@@ -1,6 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
 import { buildPusherOptions } from './realtime-client';
-import { clinicChannelName } from './realtime-context';
 
 const base = { key: 'portal', cluster: 'local', forceTLS: false, authEndpoint: '/api/realtime/auth' };
 
@@ -51,9 +50,5 @@ describe('the realtime client options', () => {
     );
     expect(second.error?.message).toBe('Not allowed');
     expect(second.data).toBeNull();
-  });
-
-  it('names the clinic channels as the server does', () => {
-    expect(clinicChannelName('1209945553')).toBe('private-clinic-1209945553');
   });
 });

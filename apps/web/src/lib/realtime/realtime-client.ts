@@ -1,4 +1,5 @@
 import {
+  type ChannelAuthorization,
   REALTIME_ACTIVITY_TIMEOUT_MS,
   REALTIME_PONG_TIMEOUT_MS,
   REALTIME_UNAVAILABLE_TIMEOUT_MS,
@@ -39,12 +40,6 @@ export function buildPusherOptions(
     },
   };
 }
-
-/**
- * The server's answer to a channel authorization. `channel_data` (the sign-in it was authorised under,
- * signed with the channel) must reach the server unchanged: pusher-js sends it along when it subscribes.
- */
-export type ChannelAuthorization = { auth: string; channel_data?: string };
 
 /**
  * Channel authorization: a form POST of socket_id and channel_name with the bearer token. 403 means the

@@ -1,5 +1,8 @@
 import { createContext, useContext, useEffect, useRef } from 'react';
 
+// The event names are the domain's realtime contract; pages bind them through useRealtimeEvent.
+export { REALTIME_EVENTS } from '@portal/domain';
+
 /** What a realtime event handler receives: the event's data, already parsed from JSON. */
 export type RealtimeHandler = (data: unknown) => void;
 /** A handler for every event on every channel (pusher-js `bind_global`). */
@@ -14,21 +17,6 @@ export type RealtimeConnectionState =
   | 'failed'
   | 'disconnected'
   | 'disabled';
-
-/** Realtime event names (the server's REALTIME_EVENTS). */
-export const REALTIME_EVENTS = {
-  /** On the user's channel: `{id, type}` of a new notification. */
-  newNotification: 'new-notification',
-  /** On a clinic's channel: `{ids, eventType}` of documents that changed. */
-  documentsChanged: 'documents-changed',
-  /** On any channel: the server may have missed events for it; reload what it shows. */
-  resync: 'resync',
-} as const;
-
-/** A clinic's private channel: its documents changed. */
-export function clinicChannelName(npi: string): string {
-  return `private-clinic-${npi}`;
-}
 
 export type Realtime = {
   state: RealtimeConnectionState;

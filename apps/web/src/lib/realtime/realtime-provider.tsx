@@ -1,3 +1,4 @@
+import { buildClinicChannelName } from '@portal/domain';
 import type Pusher from 'pusher-js';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { usePortalConfig } from '../auth/portal-config';
@@ -5,7 +6,6 @@ import { createLogger } from '../logger';
 import { useSession } from '../session/session-context';
 import { createRealtimeClient } from './realtime-client';
 import {
-  clinicChannelName,
   type Realtime,
   type RealtimeConnectionState,
   RealtimeContext,
@@ -88,7 +88,8 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
 
   // Subscribing to a clinic the user may not read would only be refused (403).
   const mayReadDocuments = can('document:read');
-  const clinicChannel = currentClinic && mayReadDocuments ? clinicChannelName(currentClinic.npi) : undefined;
+  const clinicChannel =
+    currentClinic && mayReadDocuments ? buildClinicChannelName(currentClinic.npi) : undefined;
   useEffect(() => {
     if (!client || !clinicChannel) return undefined;
     client.subscribe(clinicChannel);

@@ -1,17 +1,10 @@
+import type { CurrentUser } from '@portal/domain';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiClient } from '../api-client';
 import { CACHE_TTL_MS } from '../constants';
-import type { AllowedClinic, UserResource } from '../user-resource';
+import { queryKeys } from '../query-keys';
 
-export type CurrentUser = {
-  user: UserResource;
-  allowedClinics: AllowedClinic[];
-  /** The user's private realtime channel, named by the server from their stored channel id. */
-  notificationChannel: string;
-};
-
-/** Prefix of the signed-in user's query: invalidate it after changing that user (their own roles). */
-export const currentUserQueryKey = ['session', 'current-user'] as const;
+export type { CurrentUser };
 
 /** GET /api/users/me: the signed-in user with every role, and the active clinics they may open. */
 export function getCurrentUser(options: { signal?: AbortSignal } = {}): Promise<CurrentUser> {
@@ -22,9 +15,9 @@ export function getCurrentUser(options: { signal?: AbortSignal } = {}): Promise<
  * Keyed by the signed-in subject and the ID token's updated_at: a silent renewal reloads the user only
  * when the profile changed (SPEC §4), and a different user never sees the previous one's data.
  */
-export function currentUserQueryOptions(subject: string, profileVersion: string | number | undefined) {
+export function currentUserQueryOptions(subject: string, profileVersion: number | undefined) {
   return queryOptions({
-    queryKey: [...currentUserQueryKey, subject, profileVersion ?? null],
+    queryKey: queryKeys.currentUser.of(subject, profileVersion ?? null),
     queryFn: ({ signal }) => getCurrentUser({ signal }),
     staleTime: CACHE_TTL_MS,
     // A reload after a profile change keeps the page on screen instead of the loading screen.

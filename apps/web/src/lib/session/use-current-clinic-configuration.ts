@@ -1,15 +1,14 @@
-import type { MergedClinicConfiguration, MergedSetting } from '@portal/domain';
+import type { MergedClinicConfiguration, MergedSetting, OrganizationResource } from '@portal/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { apiClient } from '../api-client';
+import { queryKeys } from '../query-keys';
 
 /** The part of GET /api/customers/organizations(/:id) the session reads: the merged maps (SPEC §3). */
-export type ClinicConfigurationResponse = {
-  id: string;
-  npi: string;
-  featureFlags: Record<string, boolean>;
-  settings: Record<string, MergedSetting>;
-};
+export type ClinicConfigurationResponse = Pick<
+  OrganizationResource,
+  'id' | 'npi' | 'featureFlags' | 'settings'
+>;
 
 export type ClinicConfigurationStatus = 'loading' | 'ready' | 'error';
 
@@ -37,12 +36,12 @@ export function getClinicConfiguration(id: string, options: { signal?: AbortSign
 }
 
 /**
- * Keyed like the clinics feature's detail query (['clinics', 'detail', id]), so a clinic admin's change
+ * Keyed as the clinics feature's detail query (queryKeys.clinics.detail), so a clinic admin's change
  * of flags on the clinic page (which writes that entry) reaches the session's permissions at once.
  */
 export const clinicConfigurationQueryOptions = (id: string) =>
   queryOptions({
-    queryKey: ['clinics', 'detail', id] as const,
+    queryKey: queryKeys.clinics.detail(id),
     queryFn: ({ signal }) => getClinicConfiguration(id, { signal }),
     staleTime: 30_000,
     meta: { silent: true },

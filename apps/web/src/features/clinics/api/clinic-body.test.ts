@@ -15,14 +15,14 @@ const clinic: Clinic = {
   featureFlags: { rpm: true, abpm: false },
   settings: { dosWindow: { enabled: true, value: 3 } },
   clinicFeatureFlags: [{ name: 'rpm', enabled: true }],
-  clinicWorkflows: [{ name: 'dosWindow', enabled: true, value: 3 }],
+  clinicWorkflows: [{ name: 'dosWindow', enabled: true, value: '3' }],
 };
 
 describe('clinic PUT bodies', () => {
   it("sends the clinic's own lists, not the merged values", () => {
     const body = toClinicBody(clinic);
     expect(body.featureFlags).toEqual([{ name: 'rpm', enabled: true }]);
-    expect(body.workflows).toEqual([{ name: 'dosWindow', enabled: true, value: 3 }]);
+    expect(body.workflows).toEqual([{ name: 'dosWindow', enabled: true, value: '3' }]);
     expect(body).not.toHaveProperty('id');
   });
 

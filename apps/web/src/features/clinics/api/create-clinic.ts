@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 import type { Clinic, ClinicBody } from '../types';
 
 /** POST /api/customers/organizations → 201 with the new clinic. */
@@ -13,6 +14,6 @@ export function useCreateClinic() {
     mutationFn: createClinic,
     // Field problems show under their fields; the dialog reports the rest itself.
     meta: { silent: true },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['clinics'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.clinics.all }),
   });
 }

@@ -1,12 +1,12 @@
+import type { DefaultKind } from '@portal/domain';
 import { queryOptions } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 import type { ClinicDefault } from '../types';
-
-export type ClinicDefaultKind = 'feature-flags' | 'workflows';
 
 /** GET /api/customers/defaults/feature-flags or /defaults/workflows: the defaults every clinic inherits. */
 export async function getClinicDefaults(
-  kind: ClinicDefaultKind,
+  kind: DefaultKind,
   options: { signal?: AbortSignal } = {},
 ): Promise<ClinicDefault[]> {
   const body = await apiClient.get<{ data: ClinicDefault[] }>(`/api/customers/defaults/${kind}`, {
@@ -15,9 +15,9 @@ export async function getClinicDefaults(
   return body.data;
 }
 
-export function clinicDefaultsQueryOptions(kind: ClinicDefaultKind) {
+export function clinicDefaultsQueryOptions(kind: DefaultKind) {
   return queryOptions({
-    queryKey: ['clinics', 'defaults', kind],
+    queryKey: queryKeys.clinics.defaults(kind),
     queryFn: ({ signal }) => getClinicDefaults(kind, { signal }),
   });
 }

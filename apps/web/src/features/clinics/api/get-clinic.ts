@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 import type { Clinic } from '../types';
 
 /** GET /api/customers/organizations/:id: one clinic with its merged flags and settings (404 if not yours). */
@@ -9,11 +10,9 @@ export function getClinic(id: string, options: { signal?: AbortSignal } = {}): P
   });
 }
 
-export const clinicDetailQueryKey = (id: string) => ['clinics', 'detail', id] as const;
-
 export function clinicQueryOptions(id: string) {
   return queryOptions({
-    queryKey: clinicDetailQueryKey(id),
+    queryKey: queryKeys.clinics.detail(id),
     queryFn: ({ signal }) => getClinic(id, { signal }),
     staleTime: 0,
   });

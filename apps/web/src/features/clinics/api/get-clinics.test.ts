@@ -1,5 +1,23 @@
+import type { OrganizationResource } from '@portal/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getClinics } from './get-clinics';
+
+/** A clinic as the API answers (the client checks answers against the clinics contract in tests). */
+const clinic: OrganizationResource = {
+  id: 'c1',
+  npi: '1234567893',
+  code: 'AHC',
+  name: 'Aspen Hollow Cardiology',
+  isActive: true,
+  samlConnectionName: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+  updatedBy: null,
+  featureFlags: {},
+  settings: {},
+  clinicFeatureFlags: [],
+  clinicWorkflows: [],
+};
 
 describe('getClinics', () => {
   afterEach(() => {
@@ -12,7 +30,7 @@ describe('getClinics', () => {
         new Response(
           JSON.stringify({
             links: { self: '', next: null, prev: null },
-            data: [{ id: 'c1', name: 'Aspen Hollow Cardiology' }],
+            data: [clinic],
             metadata: { totalCount: 1, page: 2, rows: 10 },
           }),
           { status: 200, headers: { 'Content-Type': 'application/json' } },
@@ -28,7 +46,7 @@ describe('getClinics', () => {
       filters: { isActive: 'true', name: 'hollow' },
     });
 
-    expect(page).toEqual({ rows: [{ id: 'c1', name: 'Aspen Hollow Cardiology' }], totalCount: 1 });
+    expect(page).toEqual({ rows: [clinic], totalCount: 1 });
     const url = new URL(String(fetchMock.mock.calls[0]?.[0]), 'http://portal.test');
     expect(url.pathname).toBe('/api/customers/organizations');
     expect([...url.searchParams]).toEqual([
@@ -45,7 +63,11 @@ describe('getClinics', () => {
     const fetchMock = vi.fn<typeof fetch>(
       async () =>
         new Response(
-          JSON.stringify({ links: {}, data: [], metadata: { totalCount: 0, page: 1, rows: 25 } }),
+          JSON.stringify({
+            links: { self: '', next: null, prev: null },
+            data: [],
+            metadata: { totalCount: 0, page: 1, rows: 25 },
+          }),
           {
             status: 200,
           },

@@ -1,7 +1,10 @@
+import type { EffectiveDeviceCheckSettings } from '@portal/domain';
 import { queryOptions } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
-export type DeviceCheckSettings = { observationPrompts: string[]; isDefault: boolean };
+/** A clinic's observation prompts, or the defaults (`isDefault`); declared in the domain. */
+export type DeviceCheckSettings = EffectiveDeviceCheckSettings;
 
 export const deviceCheckSettingsPath = (npi: string) =>
   `/api/customers/device-check-settings/${encodeURIComponent(npi)}`;
@@ -14,12 +17,9 @@ export function getDeviceCheckSettings(
   return apiClient.get<DeviceCheckSettings>(deviceCheckSettingsPath(npi), { signal: options.signal });
 }
 
-export const deviceCheckSettingsQueryKey = (npi: string) =>
-  ['clinics', 'device-check-settings', npi] as const;
-
 export function deviceCheckSettingsQueryOptions(npi: string) {
   return queryOptions({
-    queryKey: deviceCheckSettingsQueryKey(npi),
+    queryKey: queryKeys.clinics.deviceCheckSettings(npi),
     queryFn: ({ signal }) => getDeviceCheckSettings(npi, { signal }),
     staleTime: 0,
   });

@@ -1,10 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
-import {
-  type DeviceCheckSettings,
-  deviceCheckSettingsPath,
-  deviceCheckSettingsQueryKey,
-} from './get-device-check-settings';
+import { queryKeys } from '../../../lib/query-keys';
+import { type DeviceCheckSettings, deviceCheckSettingsPath } from './get-device-check-settings';
 
 /** DELETE /api/customers/device-check-settings/:npi → the default prompts again. */
 export function resetDeviceCheckSettings({ npi }: { npi: string }): Promise<DeviceCheckSettings> {
@@ -17,6 +14,6 @@ export function useResetDeviceCheckSettings() {
     mutationFn: resetDeviceCheckSettings,
     meta: { silent: true },
     onSettled: (_result, _error, { npi }) =>
-      queryClient.invalidateQueries({ queryKey: deviceCheckSettingsQueryKey(npi) }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.clinics.deviceCheckSettings(npi) }),
   });
 }

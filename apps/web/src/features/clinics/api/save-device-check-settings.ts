@@ -1,10 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
-import {
-  type DeviceCheckSettings,
-  deviceCheckSettingsPath,
-  deviceCheckSettingsQueryKey,
-} from './get-device-check-settings';
+import { queryKeys } from '../../../lib/query-keys';
+import { type DeviceCheckSettings, deviceCheckSettingsPath } from './get-device-check-settings';
 
 /**
  * The clinic's own observation prompts: POST while the clinic uses the defaults (`isDefault`), PATCH
@@ -31,6 +28,6 @@ export function useSaveDeviceCheckSettings() {
     mutationFn: saveDeviceCheckSettings,
     meta: { silent: true },
     onSettled: (_saved, _error, { npi }) =>
-      queryClient.invalidateQueries({ queryKey: deviceCheckSettingsQueryKey(npi) }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.clinics.deviceCheckSettings(npi) }),
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 import type { Clinic, ClinicBody } from '../types';
-import { clinicDetailQueryKey } from './get-clinic';
 
 /** PUT /api/customers/organizations/:id with the whole clinic (its own flag and workflow lists). */
 export function updateClinic({ id, body }: { id: string; body: ClinicBody }): Promise<Clinic> {
@@ -14,8 +14,8 @@ export function useUpdateClinic({ silent = false }: { silent?: boolean } = {}) {
     mutationFn: updateClinic,
     meta: { silent },
     onSuccess: async (clinic) => {
-      queryClient.setQueryData(clinicDetailQueryKey(clinic.id), clinic);
-      await queryClient.invalidateQueries({ queryKey: ['clinics', 'list'] });
+      queryClient.setQueryData(queryKeys.clinics.detail(clinic.id), clinic);
+      await queryClient.invalidateQueries({ queryKey: queryKeys.clinics.list });
     },
   });
 }

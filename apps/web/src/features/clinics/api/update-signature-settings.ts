@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 import {
   type SignatureSettings,
   type SignatureSettingsChange,
   signatureSettingsPath,
-  signatureSettingsQueryKey,
 } from './get-signature-settings';
 
 /** PATCH /api/customers/clinics/:npi/signature-settings/:userId with any subset of the settings. */
@@ -26,6 +26,6 @@ export function useUpdateSignatureSettings() {
     mutationFn: updateSignatureSettings,
     meta: { silent: true },
     onSuccess: (saved, { npi, userId }) =>
-      queryClient.setQueryData(signatureSettingsQueryKey(npi, userId), saved),
+      queryClient.setQueryData(queryKeys.clinics.signatureSettings(npi, userId), saved),
   });
 }

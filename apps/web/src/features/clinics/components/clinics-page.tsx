@@ -5,9 +5,10 @@ import { enqueueSnackbar } from 'notistack';
 import { type MouseEvent, useCallback, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { DataTable } from '../../../components/data-table';
+import { queryKeys } from '../../../lib/query-keys';
 import { usePermissions } from '../../../lib/session/session-context';
 import { toClinicBody } from '../api/clinic-body';
-import { clinicsQueryKey, getClinics } from '../api/get-clinics';
+import { getClinics } from '../api/get-clinics';
 import { useUpdateClinic } from '../api/update-clinic';
 import type { Clinic } from '../types';
 import { buildClinicColumns } from './clinic-columns';
@@ -92,7 +93,7 @@ export function ClinicsPage() {
         <DataTable
           label="Clinics"
           columns={columns}
-          queryKey={clinicsQueryKey}
+          queryKey={queryKeys.clinics.list}
           fetchPage={getClinics}
           getRowId={getClinicId}
           defaultOrder={{ field: 'name', direction: 'asc' }}

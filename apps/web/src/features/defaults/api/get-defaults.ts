@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { type DataTablePage, type DataTableQuery, toLocalPage } from '../../../components/data-table';
 import { apiClient } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 import type { AnyDefault, DefaultKind } from '../types';
 
 export const defaultsPath = (kind: DefaultKind) => `/api/customers/defaults/${kind}`;
@@ -14,9 +15,6 @@ export async function getDefaults(
   return body.data;
 }
 
-// The data table appends its query to this key.
-export const defaultsQueryKey = (kind: DefaultKind) => ['defaults', kind] as const;
-
 /** The API sends the whole list: the table's search, sort and paging happen here. */
 export async function getDefaultsPage(
   kind: DefaultKind,
@@ -29,11 +27,11 @@ export async function getDefaultsPage(
 
 /**
  * After a change: this screen's lists, and every cached clinic, whose merged flags and settings come
- * from the defaults (the clinics feature keeps them under ['clinics', …]).
+ * from the defaults.
  */
 export function invalidateDefaults(queryClient: QueryClient, kind: DefaultKind) {
   return Promise.all([
-    queryClient.invalidateQueries({ queryKey: defaultsQueryKey(kind) }),
-    queryClient.invalidateQueries({ queryKey: ['clinics'] }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.defaults.of(kind) }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.clinics.all }),
   ]);
 }

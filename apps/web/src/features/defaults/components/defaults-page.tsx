@@ -7,7 +7,8 @@ import Typography from '@mui/material/Typography';
 import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { DataTable } from '../../../components/data-table';
-import { defaultsQueryKey, getDefaultsPage } from '../api/get-defaults';
+import { queryKeys } from '../../../lib/query-keys';
+import { getDefaultsPage } from '../api/get-defaults';
 import { type AnyDefault, DEFAULT_KIND_LABELS, type DefaultKind } from '../types';
 import { buildDefaultColumns } from './default-columns';
 import { type DefaultDialogTarget, DefaultFormDialog } from './default-form-dialog';
@@ -54,7 +55,7 @@ function DefaultsTable({ kind }: { kind: DefaultKind }) {
       <DataTable
         label={`${plural} defaults`}
         columns={columns}
-        queryKey={defaultsQueryKey(kind)}
+        queryKey={queryKeys.defaults.of(kind)}
         fetchPage={fetchPage}
         getRowId={getDefaultId}
         defaultOrder={{ field: 'title', direction: 'asc' }}

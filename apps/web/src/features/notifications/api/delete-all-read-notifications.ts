@@ -1,11 +1,11 @@
-import { DELETE_ALL_READ_ERROR_MESSAGE } from '@portal/domain';
+import { DELETE_ALL_READ_ERROR_MESSAGE, type DeletedAllRead } from '@portal/domain';
 import { apiClient } from '../../../lib/api-client';
 import { withMessage } from './notification-error';
 
 /** POST /api/notifications/in-app/delete-all-read. */
-export async function deleteAllReadNotifications(): Promise<{ deleted: number }> {
+export async function deleteAllReadNotifications(): Promise<DeletedAllRead> {
   try {
-    return await apiClient.post<{ deleted: number }>('/api/notifications/in-app/delete-all-read');
+    return await apiClient.post<DeletedAllRead>('/api/notifications/in-app/delete-all-read');
   } catch (error) {
     throw withMessage(error, DELETE_ALL_READ_ERROR_MESSAGE);
   }

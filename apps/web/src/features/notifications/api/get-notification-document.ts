@@ -1,6 +1,8 @@
+import type { DocumentResource } from '@portal/domain';
 import { useQuery } from '@tanstack/react-query';
 import { apiClient, isApiError } from '../../../lib/api-client';
 import { CACHE_TTL_MS } from '../../../lib/constants';
+import { queryKeys } from '../../../lib/query-keys';
 import { describeNotificationDocument, type NotificationDocument } from '../notification-document';
 
 /** What the lookup found: the document in a few words, gone, or not known (not yet, or not looked up). */
@@ -8,8 +10,6 @@ export type DocumentLookup =
   | { state: 'found'; document: NotificationDocument }
   | { state: 'not-found' }
   | { state: 'unknown' };
-
-type DocumentAttributes = Parameters<typeof describeNotificationDocument>[0];
 
 /**
  * GET /api/reports/:id for a notification's document (SPEC §7: a comment notification carrying a report
@@ -21,10 +21,9 @@ export async function lookUpNotificationDocument(
   options: { signal?: AbortSignal } = {},
 ): Promise<DocumentLookup> {
   try {
-    const resource = await apiClient.get<{ attributes: DocumentAttributes }>(
-      `/api/reports/${encodeURIComponent(documentId)}`,
-      { signal: options.signal },
-    );
+    const resource = await apiClient.get<DocumentResource>(`/api/reports/${encodeURIComponent(documentId)}`, {
+      signal: options.signal,
+    });
     return { state: 'found', document: describeNotificationDocument(resource.attributes) };
   } catch (error) {
     // Deleted, or at a clinic the reader no longer has: either way the server answers 404.
@@ -37,7 +36,8 @@ const UNKNOWN: DocumentLookup = { state: 'unknown' };
 
 export function useNotificationDocument(documentId: string | null, enabled: boolean): DocumentLookup {
   const query = useQuery({
-    queryKey: ['notifications', 'document', documentId],
+    // Disabled without a document id, so the key's blank id never reaches the server.
+    queryKey: queryKeys.notifications.document(documentId ?? ''),
     queryFn: ({ signal }) => lookUpNotificationDocument(documentId ?? '', { signal }),
     enabled: enabled && Boolean(documentId),
     staleTime: CACHE_TTL_MS,

@@ -1,22 +1,20 @@
+import type { InAppPreferences, NotificationPreferencesResponse } from '@portal/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
-import type { NotificationPreferences } from '../types';
-
-export const notificationPreferencesQueryKey = ['notifications', 'preferences'] as const;
+import { queryKeys } from '../../../lib/query-keys';
 
 /** GET /api/notifications/preferences. */
 export async function getNotificationPreferences(
   options: { signal?: AbortSignal } = {},
-): Promise<NotificationPreferences> {
-  const body = await apiClient.get<{ inAppPreferences: NotificationPreferences }>(
-    '/api/notifications/preferences',
-    { signal: options.signal },
-  );
+): Promise<InAppPreferences> {
+  const body = await apiClient.get<NotificationPreferencesResponse>('/api/notifications/preferences', {
+    signal: options.signal,
+  });
   return body.inAppPreferences;
 }
 
 export const notificationPreferencesQueryOptions = queryOptions({
-  queryKey: notificationPreferencesQueryKey,
+  queryKey: queryKeys.notifications.preferences,
   queryFn: ({ signal }) => getNotificationPreferences({ signal }),
 });
 

@@ -1,6 +1,9 @@
-import { NOTIFICATION_PAGE_SIZE, NOTIFICATIONS_FETCH_ERROR_MESSAGE } from '@portal/domain';
+import {
+  NOTIFICATION_PAGE_SIZE,
+  NOTIFICATIONS_FETCH_ERROR_MESSAGE,
+  type NotificationPage,
+} from '@portal/domain';
 import { apiClient } from '../../../lib/api-client';
-import type { NotificationPage } from '../types';
 import { withMessage } from './notification-error';
 
 /** GET /api/notifications/in-app: 25 a page, newest first; unread only when asked. */

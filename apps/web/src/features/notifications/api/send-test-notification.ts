@@ -1,10 +1,11 @@
+import type { CreatedNotifications } from '@portal/domain';
 import { useMutation } from '@tanstack/react-query';
 import { enqueueSnackbar } from 'notistack';
 import { apiClient } from '../../../lib/api-client';
 
 /** POST /api/notifications/in-app/test: a notification to yourself, which arrives live. */
-export function sendTestNotification(): Promise<{ ids: string[] }> {
-  return apiClient.post<{ ids: string[] }>('/api/notifications/in-app/test');
+export function sendTestNotification(): Promise<CreatedNotifications> {
+  return apiClient.post<CreatedNotifications>('/api/notifications/in-app/test');
 }
 
 export function useSendTestNotification() {

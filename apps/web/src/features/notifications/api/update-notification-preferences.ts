@@ -1,13 +1,17 @@
+import type {
+  InAppPreferences,
+  InAppPreferencesChange,
+  NotificationPreferencesResponse,
+} from '@portal/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
-import type { NotificationPreferences } from '../types';
-import { notificationPreferencesQueryKey } from './get-notification-preferences';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** PATCH /api/notifications/preferences/in-app with the preferences that changed. */
 export async function updateNotificationPreferences(
-  change: Partial<NotificationPreferences>,
-): Promise<NotificationPreferences> {
-  const body = await apiClient.patch<{ inAppPreferences: NotificationPreferences }>(
+  change: InAppPreferencesChange,
+): Promise<InAppPreferences> {
+  const body = await apiClient.patch<NotificationPreferencesResponse>(
     '/api/notifications/preferences/in-app',
     change,
   );
@@ -18,6 +22,6 @@ export function useUpdateNotificationPreferences() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateNotificationPreferences,
-    onSuccess: (preferences) => queryClient.setQueryData(notificationPreferencesQueryKey, preferences),
+    onSuccess: (preferences) => queryClient.setQueryData(queryKeys.notifications.preferences, preferences),
   });
 }

@@ -1,3 +1,4 @@
+import type { NotificationReadState } from '@portal/domain';
 import { apiClient } from '../../../lib/api-client';
 import { withMessage } from './notification-error';
 
@@ -6,9 +7,9 @@ export async function updateNotificationRead(input: {
   id: string;
   isRead: boolean;
   errorMessage: string;
-}): Promise<{ id: string; isRead: boolean }> {
+}): Promise<NotificationReadState> {
   try {
-    return await apiClient.patch<{ id: string; isRead: boolean }>(
+    return await apiClient.patch<NotificationReadState>(
       `/api/notifications/in-app/${encodeURIComponent(input.id)}`,
       { isRead: input.isRead },
     );

@@ -15,19 +15,11 @@ import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { format } from 'date-fns';
+import { formatUsDateTime } from '@portal/domain';
 import { useState } from 'react';
 import { TABLE_DEFAULT_ROWS, TABLE_ROWS_PER_PAGE_OPTIONS } from '../../../lib/constants';
 import { useEmailOutbox } from '../api/get-email-outbox';
 import type { OutboxEmail } from '../types';
-
-const DATE_FORMAT = 'MM/dd/yyyy hh:mm:ss aaa';
-
-function formatDate(value: string | null): string {
-  if (!value) return '';
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : format(date, DATE_FORMAT);
-}
 
 function OutboxStatus({ email }: { email: OutboxEmail }) {
   if (email.sentAt) return <Chip size="small" color="success" variant="outlined" label="Sent" />;
@@ -86,14 +78,14 @@ export function EmailOutboxPage() {
           <TableBody>
             {emails.map((email) => (
               <TableRow key={email.id} hover>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(email.createdAt)}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatUsDateTime(email.createdAt)}</TableCell>
                 <TableCell sx={{ wordBreak: 'break-all' }}>{email.to}</TableCell>
                 <TableCell>{email.subject}</TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{email.kind}</TableCell>
                 <TableCell>
                   <OutboxStatus email={email} />
                 </TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(email.sentAt)}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatUsDateTime(email.sentAt)}</TableCell>
               </TableRow>
             ))}
             {query.isSuccess && emails.length === 0 && (

@@ -7,7 +7,7 @@ import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { DOCUMENT_NOT_FOUND_SUBTITLE } from '@portal/domain';
+import { DOCUMENT_NOT_FOUND_SUBTITLE, formatUsDateTime } from '@portal/domain';
 import { formatDistanceToNow } from 'date-fns';
 import { useState } from 'react';
 import { visuallyHidden } from '../../../components/visually-hidden';
@@ -137,7 +137,7 @@ export function NotificationListItem({
             {item.text}
           </Typography>
           <Typography variant="caption" color="textSecondary" component="div" sx={{ mt: 0.25 }}>
-            <time dateTime={item.createdAt} title={new Date(item.createdAt).toLocaleString()}>
+            <time dateTime={item.createdAt} title={formatUsDateTime(item.createdAt)}>
               {formatAge(item.createdAt)}
             </time>
           </Typography>

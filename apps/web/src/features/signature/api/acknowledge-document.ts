@@ -1,4 +1,4 @@
-import { ACKNOWLEDGE_FAILED_MESSAGE } from '@portal/domain';
+import { ACKNOWLEDGE_FAILED_MESSAGE, type SignDocumentBody } from '@portal/domain';
 import { apiClient } from '../../../lib/api-client';
 import type { DocumentResource } from '../document-resource';
 import { useDocumentAction } from './document-action';
@@ -8,10 +8,8 @@ export type AcknowledgeDocumentInput = { id: string; note: string };
 
 /** PATCH /api/reports/:id/acknowledge. */
 export function acknowledgeDocument({ id, note }: AcknowledgeDocumentInput): Promise<DocumentResource> {
-  return apiClient.patch<DocumentResource>(`/api/reports/${encodeURIComponent(id)}/acknowledge`, {
-    ...(note && { note }),
-    localTime: localTime(),
-  });
+  const body: SignDocumentBody = { ...(note && { note }), localTime: localTime() };
+  return apiClient.patch<DocumentResource>(`/api/reports/${encodeURIComponent(id)}/acknowledge`, body);
 }
 
 /** Shows 'acknowledging' at once; reverts to unsigned on failure (SPEC §4). */

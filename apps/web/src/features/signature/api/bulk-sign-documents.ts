@@ -1,13 +1,12 @@
+import type { BulkResult, BulkSignDocumentsBody } from '@portal/domain';
 import { apiClient } from '../../../lib/api-client';
 import { localTime } from './local-time';
 
-export type BulkSignResult = { reportId: string; success: boolean };
+/** Whether one document of a bulk operation was changed. */
+export type BulkSignResult = BulkResult;
 
 /** POST /api/reports/bulk-sign: signs each id it may; answers per document. */
 export function bulkSignDocuments({ ids, note }: { ids: string[]; note: string }): Promise<BulkSignResult[]> {
-  return apiClient.post<BulkSignResult[]>('/api/reports/bulk-sign', {
-    ids,
-    ...(note && { note }),
-    localTime: localTime(),
-  });
+  const body: BulkSignDocumentsBody = { ids, ...(note && { note }), localTime: localTime() };
+  return apiClient.post<BulkSignResult[]>('/api/reports/bulk-sign', body);
 }

@@ -1,28 +1,19 @@
-import type { CommentReaction } from '@portal/domain';
+import type {
+  AddCommentBody,
+  CommentList,
+  CommentReaction,
+  CommentResource,
+  ReportProblemBody,
+  UpdateCommentBody,
+} from '@portal/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { enqueueSnackbar } from 'notistack';
 import { apiClient, isApiError } from '../../../lib/api-client';
 import { HTTP_ERROR_MESSAGE } from '../../../lib/constants';
-import { documentsQueryKey } from './get-documents';
+import { queryKeys } from '../../../lib/query-keys';
 
-/** A comment on a document (SPEC §3 Comment). */
-export type DocumentComment = {
-  id: string;
-  documentId: string;
-  authorId: string | null;
-  to: string | null;
-  text: string;
-  status: string;
-  type: string;
-  metadata: Record<string, unknown>;
-  reactions: Partial<Record<string, string[]>>;
-  createdAt: string;
-  updatedAt: string;
-};
-
-export function commentsQueryKey(documentId: string) {
-  return [...documentsQueryKey, 'comments', documentId] as const;
-}
+/** A comment on a document (SPEC §3 Comment): the domain's contract. */
+export type DocumentComment = CommentResource;
 
 function commentsPath(documentId: string, commentId?: string): string {
   const base = `/api/reports/${encodeURIComponent(documentId)}/comments`;
@@ -32,16 +23,14 @@ function commentsPath(documentId: string, commentId?: string): string {
 /** GET /api/reports/:id/comments. */
 export function listComments(documentId: string, options: { signal?: AbortSignal } = {}) {
   return apiClient
-    .get<{ data: DocumentComment[] }>(commentsPath(documentId), { signal: options.signal })
+    .get<CommentList>(commentsPath(documentId), { signal: options.signal })
     .then((body) => body.data);
 }
 
 /** POST /api/reports/:id/comments (403 when the clinic's comments flag is off). */
 export function addComment(input: { documentId: string; text: string; to?: string | undefined }) {
-  return apiClient.post<DocumentComment>(commentsPath(input.documentId), {
-    text: input.text,
-    ...(input.to && { to: input.to }),
-  });
+  const body: AddCommentBody = { text: input.text, ...(input.to && { to: input.to }) };
+  return apiClient.post<DocumentComment>(commentsPath(input.documentId), body);
 }
 
 /** PUT /api/reports/:id/comments/:commentId {reaction}: toggles the caller's reaction. */
@@ -50,16 +39,14 @@ export function toggleCommentReaction(input: {
   commentId: string;
   reaction: CommentReaction;
 }) {
-  return apiClient.put<DocumentComment>(commentsPath(input.documentId, input.commentId), {
-    reaction: input.reaction,
-  });
+  const body: UpdateCommentBody = { reaction: input.reaction };
+  return apiClient.put<DocumentComment>(commentsPath(input.documentId, input.commentId), body);
 }
 
 /** PUT /api/reports/:id/comments/:commentId {text}: the author edits their comment (others get 403). */
 export function updateCommentText(input: { documentId: string; commentId: string; text: string }) {
-  return apiClient.put<DocumentComment>(commentsPath(input.documentId, input.commentId), {
-    text: input.text,
-  });
+  const body: UpdateCommentBody = { text: input.text };
+  return apiClient.put<DocumentComment>(commentsPath(input.documentId, input.commentId), body);
 }
 
 /** DELETE /api/reports/:id/comments/:commentId: the author deletes their comment (others get 403). */
@@ -69,9 +56,10 @@ export function deleteComment(input: { documentId: string; commentId: string }) 
 
 /** POST /api/reports/:id/report-problem: marks a system error, then adds a 'problem reported' comment. */
 export function reportProblem(input: { documentId: string; text: string }) {
+  const body: ReportProblemBody = { text: input.text };
   return apiClient.post<DocumentComment>(
     `/api/reports/${encodeURIComponent(input.documentId)}/report-problem`,
-    { text: input.text },
+    body,
   );
 }
 
@@ -85,7 +73,7 @@ function showFailure(error: unknown) {
 
 export function useComments(documentId: string) {
   return useQuery({
-    queryKey: commentsQueryKey(documentId),
+    queryKey: queryKeys.documents.comments(documentId),
     queryFn: ({ signal }) => listComments(documentId, { signal }),
     meta: { silent: true },
   });
@@ -96,7 +84,7 @@ export function useAddComment(documentId: string) {
   return useMutation({
     mutationFn: (input: { text: string; to?: string | undefined }) => addComment({ documentId, ...input }),
     meta: { silent: true },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: commentsQueryKey(documentId) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.documents.comments(documentId) }),
     onError: showFailure,
   });
 }
@@ -108,7 +96,7 @@ export function useToggleCommentReaction(documentId: string) {
       toggleCommentReaction({ documentId, ...input }),
     meta: { silent: true },
     onSuccess: (comment) =>
-      queryClient.setQueryData<DocumentComment[]>(commentsQueryKey(documentId), (comments) =>
+      queryClient.setQueryData<DocumentComment[]>(queryKeys.documents.comments(documentId), (comments) =>
         comments?.map((item) => (item.id === comment.id ? comment : item)),
       ),
     onError: showFailure,
@@ -121,7 +109,7 @@ export function useEditComment(documentId: string) {
     mutationFn: (input: { commentId: string; text: string }) => updateCommentText({ documentId, ...input }),
     meta: { silent: true },
     onSuccess: (comment) =>
-      queryClient.setQueryData<DocumentComment[]>(commentsQueryKey(documentId), (comments) =>
+      queryClient.setQueryData<DocumentComment[]>(queryKeys.documents.comments(documentId), (comments) =>
         comments?.map((item) => (item.id === comment.id ? comment : item)),
       ),
     onError: showFailure,
@@ -134,10 +122,10 @@ export function useDeleteComment(documentId: string) {
     mutationFn: (commentId: string) => deleteComment({ documentId, commentId }),
     meta: { silent: true },
     onSuccess: (_nothing, commentId) =>
-      queryClient.setQueryData<DocumentComment[]>(commentsQueryKey(documentId), (comments) =>
+      queryClient.setQueryData<DocumentComment[]>(queryKeys.documents.comments(documentId), (comments) =>
         comments?.filter((item) => item.id !== commentId),
       ),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: commentsQueryKey(documentId) }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.documents.comments(documentId) }),
     onError: showFailure,
   });
 }
@@ -148,7 +136,7 @@ export function useReportProblem(documentId: string) {
   return useMutation({
     mutationFn: (text: string) => reportProblem({ documentId, text }),
     meta: { silent: true },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: documentsQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.documents.all }),
     onError: showFailure,
   });
 }

@@ -20,9 +20,9 @@ function doc(id: string, status = 'unsigned'): DocumentResource {
 function setup(action: (variables: { id: string }) => Promise<DocumentResource>) {
   const queryClient = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
   const page: DocumentListPage = {
-    links: { self: '/api/reports' },
+    links: { self: '/api/reports', next: null, prev: null },
     data: [doc('a'), doc('b')],
-    metadata: { totalCount: 2, limit: 50 },
+    metadata: { totalCount: 2, totalCountIsLowerBound: false, limit: 50, offset: 0 },
   };
   queryClient.setQueryData([...documentsQueryKey, 'list', 'k'], { pages: [page], pageParams: [undefined] });
   const wrapper = ({ children }: { children: ReactNode }) => (

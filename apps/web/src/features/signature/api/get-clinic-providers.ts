@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { getClinicProviders } from '../../../lib/clinic-providers';
+import { clinicProvidersQueryOptions } from '../../../lib/clinic-providers';
 
+/** The clinic's providers for the reassign list: the one cache entry the clinic screens share. */
 export function useClinicProviders(npi: string | undefined, enabled: boolean) {
   return useQuery({
-    queryKey: ['users', 'providers', npi],
-    queryFn: ({ signal }) => getClinicProviders(npi ?? '', { signal }),
+    ...clinicProvidersQueryOptions(npi ?? ''),
     enabled: enabled && Boolean(npi),
     staleTime: 10 * 60_000,
     meta: { silent: true },

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 import type { UserResource } from '../../../lib/user-resource';
 
 /** GET /api/users/clinics/:npi (first 100 by name): to name the authors of comments. */
@@ -15,7 +16,7 @@ export function getClinicUsers(npi: string, options: { signal?: AbortSignal } = 
 /** Only for users who may read users (user:read); failures stay quiet (authors are then unnamed). */
 export function useClinicUsers(npi: string | undefined, enabled: boolean) {
   return useQuery({
-    queryKey: ['users', 'clinic', npi],
+    queryKey: queryKeys.users.ofClinic(npi ?? ''),
     queryFn: ({ signal }) => getClinicUsers(npi ?? '', { signal }),
     enabled: enabled && Boolean(npi),
     staleTime: 10 * 60_000,

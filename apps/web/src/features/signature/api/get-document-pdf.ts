@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { apiRequestBlob } from '../../../lib/api-client';
-import { documentsQueryKey } from './get-documents';
+import { queryKeys } from '../../../lib/query-keys';
 
 /**
  * GET /api/reports/blob-storage/:id: the document's PDF (the signed one once signed), fetched with the
@@ -12,7 +12,7 @@ export function getDocumentPdf(id: string, options: { signal?: AbortSignal } = {
 
 export function useDocumentPdf(id: string, status: string) {
   return useQuery({
-    queryKey: [...documentsQueryKey, 'pdf', id, status],
+    queryKey: queryKeys.documents.pdf(id, status),
     queryFn: ({ signal }) => getDocumentPdf(id, { signal }),
     // PHI: kept only while shown.
     gcTime: 0,

@@ -1,14 +1,15 @@
 import { DOCUMENTS_FETCH_ERROR_MESSAGE, SEARCH_FETCH_ERROR_MESSAGE } from '@portal/domain';
 import { type InfiniteData, type QueryClient, useInfiniteQuery } from '@tanstack/react-query';
 import { ApiError, apiClient, isApiError } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 import type { DocumentListPage, DocumentResource } from '../document-resource';
 import { getInboxFiltersKey, type InboxFilters, toDocumentListQuery } from '../inbox-filters';
 
 /** Prefix of every document query; document actions update or invalidate it. */
-export const documentsQueryKey = ['documents'] as const;
+export const documentsQueryKey = queryKeys.documents.all;
 
 export function documentListQueryKey(filters: InboxFilters) {
-  return [...documentsQueryKey, 'list', getInboxFiltersKey(filters)] as const;
+  return queryKeys.documents.list(getInboxFiltersKey(filters));
 }
 
 /**
@@ -60,7 +61,7 @@ export function replaceCachedDocument(
   update: (document: DocumentResource) => DocumentResource,
 ): void {
   queryClient.setQueriesData<InfiniteData<DocumentListPage, string | undefined>>(
-    { queryKey: [...documentsQueryKey, 'list'] },
+    { queryKey: queryKeys.documents.lists },
     (data) =>
       data && {
         ...data,
@@ -75,7 +76,7 @@ export function replaceCachedDocument(
 /** The document as any loaded list holds it, for reverting an optimistic change. */
 export function findCachedDocument(queryClient: QueryClient, id: string): DocumentResource | undefined {
   for (const [, data] of queryClient.getQueriesData<InfiniteData<DocumentListPage, string | undefined>>({
-    queryKey: [...documentsQueryKey, 'list'],
+    queryKey: queryKeys.documents.lists,
   })) {
     for (const page of data?.pages ?? []) {
       const found = page.data.find((document) => document.id === id);

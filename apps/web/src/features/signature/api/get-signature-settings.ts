@@ -1,13 +1,10 @@
-import { buildDefaultSignatureSettings } from '@portal/domain';
+import { buildDefaultSignatureSettings, type EffectiveSignatureSettings } from '@portal/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import {
-  getSignatureSettings,
-  type SignatureSettings,
-  signatureSettingsQueryKey,
-} from '../../../lib/signature-settings';
+import { queryKeys } from '../../../lib/query-keys';
+import { getSignatureSettings } from '../../../lib/signature-settings';
 
 /** The signed-in user's settings: their own, else the clinic's ('0'), else the SPEC defaults. */
-export type UserSignatureSettings = SignatureSettings;
+export type UserSignatureSettings = EffectiveSignatureSettings;
 
 /** SPEC §3 defaults, used while loading and when the settings cannot be read (SPEC §8). */
 export function buildDefaultUserSignatureSettings(userId: string): UserSignatureSettings {
@@ -26,7 +23,7 @@ export function buildDefaultUserSignatureSettings(userId: string): UserSignature
 /** Keyed as the clinic settings screen keys them, so a change saved there shows here at once. */
 export function userSignatureSettingsQueryOptions(npi: string, userId: string) {
   return queryOptions({
-    queryKey: signatureSettingsQueryKey(npi, userId),
+    queryKey: queryKeys.clinics.signatureSettings(npi, userId),
     queryFn: ({ signal }) => getSignatureSettings({ npi, userId }, { signal }),
     staleTime: 60_000,
     // A failure falls back to the defaults (SPEC §8) rather than interrupting the inbox.

@@ -1,9 +1,13 @@
-import { DELETE_FAILED_MESSAGE, HIDE_FAILED_MESSAGE } from '@portal/domain';
+import {
+  type BulkResult,
+  DELETE_FAILED_MESSAGE,
+  HIDE_FAILED_MESSAGE,
+  type TrashDocumentsBody,
+} from '@portal/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { enqueueSnackbar } from 'notistack';
 import { apiClient, apiRequest, isApiError } from '../../../lib/api-client';
-import type { BulkSignResult } from './bulk-sign-documents';
-import { documentsQueryKey } from './get-documents';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** PATCH /api/reports/:id/hide or /unhide. */
 export function setDocumentHidden({ id, hidden }: { id: string; hidden: boolean }): Promise<unknown> {
@@ -11,8 +15,9 @@ export function setDocumentHidden({ id, hidden }: { id: string; hidden: boolean 
 }
 
 /** DELETE /api/reports {ids, note}: moves documents to the trash; the note is required. */
-export function trashDocuments({ ids, note }: { ids: string[]; note: string }): Promise<BulkSignResult[]> {
-  return apiRequest<BulkSignResult[]>('/api/reports', { method: 'DELETE', body: { ids, note } });
+export function trashDocuments({ ids, note }: { ids: string[]; note: string }): Promise<BulkResult[]> {
+  const body: TrashDocumentsBody = { ids, note };
+  return apiRequest<BulkResult[]>('/api/reports', { method: 'DELETE', body });
 }
 
 function showFailure(message: string) {
@@ -28,7 +33,7 @@ export function useSetDocumentHidden() {
     mutationFn: setDocumentHidden,
     meta: { silent: true },
     onError: showFailure(HIDE_FAILED_MESSAGE),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: documentsQueryKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.documents.all }),
   });
 }
 
@@ -46,7 +51,7 @@ export function useTrashDocuments() {
     // answer 404, and the panel showing them goes once the list comes back without them.
     onSettled: (_results, _error, { ids }) =>
       queryClient.invalidateQueries({
-        queryKey: documentsQueryKey,
+        queryKey: queryKeys.documents.all,
         predicate: (query) => !ids.some((id) => query.queryKey.includes(id)),
       }),
   });

@@ -1,6 +1,6 @@
-import { format } from 'date-fns';
+import { formatUsDateTime } from '@portal/domain';
 
 /** The signer's wall-clock time, which the server prints on the signature (SPEC §9 US format). */
 export function localTime(now: Date = new Date()): string {
-  return format(now, 'MM/dd/yyyy hh:mm:ss aaa');
+  return formatUsDateTime(now);
 }

@@ -1,19 +1,15 @@
-import { REASSIGN_FAILED_MESSAGE } from '@portal/domain';
+import { type BulkResult, REASSIGN_FAILED_MESSAGE, type ReassignDocumentsBody } from '@portal/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { enqueueSnackbar } from 'notistack';
 import { apiClient, isApiError } from '../../../lib/api-client';
-import type { BulkSignResult } from './bulk-sign-documents';
-import { documentsQueryKey } from './get-documents';
+import { queryKeys } from '../../../lib/query-keys';
 
 export type ReassignInput = { ids: string[]; reassignTo: string; note?: string | undefined };
 
 /** POST /api/reports/reassign: answers per document. */
-export function reassignDocuments({ ids, reassignTo, note }: ReassignInput): Promise<BulkSignResult[]> {
-  return apiClient.post<BulkSignResult[]>('/api/reports/reassign', {
-    ids,
-    reassignTo,
-    ...(note && { note }),
-  });
+export function reassignDocuments({ ids, reassignTo, note }: ReassignInput): Promise<BulkResult[]> {
+  const body: ReassignDocumentsBody = { ids, reassignTo, ...(note && { note }) };
+  return apiClient.post<BulkResult[]>('/api/reports/reassign', body);
 }
 
 /** Anything short of every document reassigned says SPEC §8's message; the lists are refetched. */
@@ -34,6 +30,6 @@ export function useReassignDocuments() {
       if (!(isApiError(error) && error.statusCode === 401))
         enqueueSnackbar(REASSIGN_FAILED_MESSAGE, { variant: 'error' });
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: documentsQueryKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.documents.all }),
   });
 }

@@ -1,4 +1,4 @@
-import { PIN_FAILED_MESSAGE } from '@portal/domain';
+import { PIN_FAILED_MESSAGE, type PinDocumentBody } from '@portal/domain';
 import { apiClient } from '../../../lib/api-client';
 import type { DocumentResource } from '../document-resource';
 import { useDocumentAction } from './document-action';
@@ -7,7 +7,8 @@ export type SetDocumentPinInput = { id: string; isPinned: boolean };
 
 /** PATCH /api/reports/:id/pin. */
 export function setDocumentPin({ id, isPinned }: SetDocumentPinInput): Promise<DocumentResource> {
-  return apiClient.patch<DocumentResource>(`/api/reports/${encodeURIComponent(id)}/pin`, { isPinned });
+  const body: PinDocumentBody = { isPinned };
+  return apiClient.patch<DocumentResource>(`/api/reports/${encodeURIComponent(id)}/pin`, body);
 }
 
 export function useSetDocumentPin() {

@@ -9,11 +9,12 @@ import Checkbox from '@mui/material/Checkbox';
 import LinearProgress from '@mui/material/LinearProgress';
 import { alpha } from '@mui/material/styles';
 import Tooltip from '@mui/material/Tooltip';
+import { documentTypeLabel } from '@portal/domain';
 import { type KeyboardEvent, useEffect, useRef } from 'react';
 import type { DocumentResource } from '../document-resource';
 import { ARROW_KEYS_MOVE_SELECTION } from '../hooks/use-inbox-keyboard';
 import { describeInboxSort, type InboxSort, type InboxSortColumn, nextInboxSort } from '../inbox-filters';
-import { countDaysWaiting, formatDaysWaiting, formatDocumentType, formatInboxDate } from '../inbox-format';
+import { countDaysWaiting, formatDaysWaiting, formatInboxDate } from '../inbox-format';
 import type { InboxListEntry } from '../selection';
 import { AlertBadge, formatAlertLevel } from './alert-badge';
 import { StatusChip } from './status-chip';
@@ -312,7 +313,7 @@ function DocumentRow({
 }: DocumentRowProps) {
   const doc = document.attributes;
   const name = `${doc.patientLastName}, ${doc.patientFirstName}`;
-  const typeLabel = formatDocumentType(doc.type);
+  const typeLabel = documentTypeLabel(doc.type);
   const waiting = formatDaysWaiting(countDaysWaiting(doc.createdAt, now));
   const high = doc.alert === 'high';
   const inProgress = doc.status === 'signing' || doc.status === 'acknowledging';

@@ -21,13 +21,20 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { appendNote, isContentFrozen, NOTE_MAX_LENGTH, truncateNote } from '@portal/domain';
+import {
+  appendNote,
+  documentTypeLabel,
+  formatUsDateTimeToMinute,
+  isContentFrozen,
+  NOTE_MAX_LENGTH,
+  truncateNote,
+} from '@portal/domain';
 import type { Ref } from 'react';
 import { listDocumentDetails } from '../document-details';
 import type { DocumentResource } from '../document-resource';
-import { formatDocumentType, formatInboxDate } from '../inbox-format';
+import { formatInboxDate, type NamedPerson } from '../inbox-format';
 import { AlertBadge, formatAlertLevel } from './alert-badge';
-import { type CommentPerson, DocumentComments } from './document-comments';
+import { DocumentComments } from './document-comments';
 import { PdfViewer, type PdfViewerHandle } from './pdf-viewer';
 import { StatusChip } from './status-chip';
 
@@ -52,7 +59,7 @@ export type DocumentPanelActions = {
 export type DocumentPanelComments = {
   userId: string;
   canComment: boolean;
-  recipients: CommentPerson[];
+  recipients: NamedPerson[];
   nameOf: (userId: string) => string;
 };
 
@@ -91,7 +98,7 @@ export function DocumentPanel(props: DocumentPanelProps) {
   const { document, narrow, narrowRegion, detailsOpen, pdf } = props;
   const { attributes: doc } = document;
   const patientName = `${doc.patientFirstName} ${doc.patientLastName}`;
-  const typeLabel = formatDocumentType(doc.type);
+  const typeLabel = documentTypeLabel(doc.type);
   const showReport = narrow ? narrowRegion === 'report' : true;
   const showDetails = narrow ? narrowRegion === 'details' : detailsOpen;
 
@@ -264,7 +271,7 @@ function DocumentHeader({
           sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.25, color: 'text.secondary' }}
         >
           <Typography variant="body2" component="span">
-            {formatDocumentType(doc.type)} · DOS {formatInboxDate(doc.dos)}
+            {documentTypeLabel(doc.type)} · DOS {formatInboxDate(doc.dos)}
           </Typography>
           <StatusChip status={doc.status} />
           {doc.locked && <Chip size="small" icon={<LockIcon />} label="Locked" />}
@@ -454,7 +461,7 @@ function DocumentDetails({
         <Typography variant="body2" data-testid="document-signed-by">
           {doc.status === 'acknowledged' ? 'Acknowledged by ' : 'Signed by '}
           <strong>{nameOf(doc.signedBy)}</strong>
-          {doc.signedAt && `, ${formatInboxDate(doc.signedAt, 'MM/dd/yyyy hh:mm aaa')}`}
+          {doc.signedAt && `, ${formatUsDateTimeToMinute(doc.signedAt)}`}
         </Typography>
       )}
 

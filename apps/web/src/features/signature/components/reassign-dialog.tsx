@@ -9,12 +9,12 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { NOTE_MAX_LENGTH } from '@portal/domain';
 import { type FormEvent, useState } from 'react';
-import type { CommentPerson } from './document-comments';
+import type { NamedPerson } from '../inbox-format';
 
 type ReassignDialogProps = {
   open: boolean;
   count: number;
-  providers: CommentPerson[];
+  providers: NamedPerson[];
   loading: boolean;
   pending: boolean;
   onCancel: () => void;

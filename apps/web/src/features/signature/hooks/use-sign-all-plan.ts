@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 import type { DocumentListPage, DocumentResource } from '../document-resource';
 import { type InboxFilters, toDocumentListQuery } from '../inbox-filters';
 
@@ -44,7 +45,7 @@ export async function listSignAllCandidates(
 /** The documents Sign all would take, read while its confirmation is open (never kept: PHI). */
 export function useSignAllCandidates(filters: InboxFilters, enabled: boolean) {
   return useQuery({
-    queryKey: ['documents', 'sign-all-candidates', filters],
+    queryKey: queryKeys.documents.signAllCandidates(filters),
     queryFn: ({ signal }) => listSignAllCandidates(filters, signal),
     enabled,
     gcTime: 0,

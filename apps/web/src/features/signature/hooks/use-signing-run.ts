@@ -4,8 +4,8 @@ import { enqueueSnackbar } from 'notistack';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { isApiError } from '../../../lib/api-client';
 import { createLogger } from '../../../lib/logger';
+import { queryKeys } from '../../../lib/query-keys';
 import { bulkSignDocuments } from '../api/bulk-sign-documents';
-import { documentsQueryKey } from '../api/get-documents';
 import { runSignAll, type SignAllProgress } from '../sign-all';
 
 const log = createLogger('signature');
@@ -71,7 +71,7 @@ export function useSigningRun() {
         }
       } finally {
         controller.current = undefined;
-        await queryClient.invalidateQueries({ queryKey: documentsQueryKey });
+        await queryClient.invalidateQueries({ queryKey: queryKeys.documents.all });
       }
     },
     [queryClient],

@@ -1,4 +1,4 @@
-import { PASSWORD_RESET_ERROR_MESSAGE } from '@portal/domain';
+import { PASSWORD_RESET_ERROR_MESSAGE, type PasswordTicket } from '@portal/domain';
 import { useMutation } from '@tanstack/react-query';
 import { enqueueSnackbar } from 'notistack';
 import { apiClient, isApiError } from '../../../lib/api-client';
@@ -7,7 +7,7 @@ import { userPath } from './user-path';
 
 const log = createLogger('app');
 
-export type PasswordTicket = { ticket: string; expiresAt: string };
+export type { PasswordTicket };
 
 /**
  * POST /api/users/:id/tickets/password-change → 201: a one-time link, valid a day, where the user sets a

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 import type { UserResource } from '../../../lib/user-resource';
-import { usersQueryKey } from './get-users';
 import { userPath } from './user-path';
 
 /** GET /api/users/:id: the user with every role the actor may see (not only the listed clinic's). */
@@ -11,7 +11,7 @@ export function getUser(id: string, options: { signal?: AbortSignal } = {}): Pro
 
 export function userQueryOptions(id: string) {
   return queryOptions({
-    queryKey: [...usersQueryKey, 'detail', id],
+    queryKey: queryKeys.users.detail(id),
     queryFn: ({ signal }) => getUser(id, { signal }),
     // Edit what the server has now, not what was cached a while ago.
     staleTime: 0,

@@ -1,17 +1,15 @@
-import { USERS_FETCH_ERROR_MESSAGE } from '@portal/domain';
+import { USERS_FETCH_ERROR_MESSAGE, type UserList } from '@portal/domain';
 import { type DataTablePage, type DataTableQuery, toListQuery } from '../../../components/data-table';
 import { ApiError, apiClient, isApiError } from '../../../lib/api-client';
-import type { PagedResponse } from '../../../lib/paged-response';
+import { queryKeys } from '../../../lib/query-keys';
 import type { UserResource } from '../../../lib/user-resource';
 
 /** Which users a list shows: one clinic's (roles filtered to it), or every user the actor may see. */
 export type UserListScope = { clinicNpi: string } | 'all';
 
-/** Prefix of every users query; writes invalidate it. */
-export const usersQueryKey = ['users'] as const;
-
+/** Under the users prefix (queryKeys.users.all), which every user write invalidates. */
 export function usersListQueryKey(scope: UserListScope) {
-  return [...usersQueryKey, 'list', scope === 'all' ? '*' : scope.clinicNpi] as const;
+  return queryKeys.users.list(scope === 'all' ? '*' : scope.clinicNpi);
 }
 
 /**
@@ -25,7 +23,7 @@ export async function getUsers(
 ): Promise<DataTablePage<UserResource>> {
   const path = scope === 'all' ? '/api/users' : `/api/users/clinics/${encodeURIComponent(scope.clinicNpi)}`;
   try {
-    const body = await apiClient.get<PagedResponse<UserResource>>(path, {
+    const body = await apiClient.get<UserList>(path, {
       query: toListQuery(query),
       signal: options.signal,
     });

@@ -3,8 +3,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { enqueueSnackbar } from 'notistack';
 import { apiClient, isApiError } from '../../../lib/api-client';
 import { createLogger } from '../../../lib/logger';
+import { queryKeys } from '../../../lib/query-keys';
 import type { UserResource } from '../../../lib/user-resource';
-import { usersQueryKey } from './get-users';
 import { userPath } from './user-path';
 
 const log = createLogger('app');
@@ -20,7 +20,7 @@ export function useSetUserLock() {
   return useMutation({
     mutationFn: setUserLock,
     meta: { silent: true },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: usersQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.users.all }),
     onError: (error) => {
       log.error('postSetUserLock failed', isApiError(error) ? { statusCode: error.statusCode } : error);
       if (isApiError(error) && error.statusCode === 401) return;

@@ -1,9 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
-import { currentUserQueryKey } from '../../../lib/session/get-current-user';
+import { queryKeys } from '../../../lib/query-keys';
 import type { UserResource } from '../../../lib/user-resource';
 import type { UserBody } from '../user-form';
-import { usersQueryKey } from './get-users';
 import { userPath } from './user-path';
 
 /**
@@ -19,9 +18,9 @@ export function useUpdateUser() {
   return useMutation({
     mutationFn: updateUser,
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: usersQueryKey });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.users.all });
       // The signed-in user may have changed their own profile or roles.
-      await queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.currentUser.all });
     },
   });
 }

@@ -2,8 +2,8 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import {
-  formatDateValue,
   formatUsDate,
+  formatUsDateTimeToMinute,
   formatUserDisplayName,
   GLOBAL_CLINIC_NPI,
   ROLE_LABELS,
@@ -88,7 +88,7 @@ export function buildUserColumns({ showClinics, clinicCode, renderActions }: Use
       render: (user) =>
         user.attributes.lastSignInAt ? (
           <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
-            {formatDateValue(user.attributes.lastSignInAt, 'MM/dd/yyyy hh:mm aaa')}
+            {formatUsDateTimeToMinute(user.attributes.lastSignInAt)}
           </Box>
         ) : (
           <Typography component="span" variant="body2" color="textSecondary">

@@ -1,5 +1,5 @@
 import type { DeviceType, LeadConfiguration } from '@portal/domain';
-import { parseIsoDate } from './demo-format';
+import { parseIsoDate } from './demo-dates';
 import type { SeededRandom } from './seeded-random';
 
 // The devices of the demo data: real product families, so a cardiologist recognises them, each with the

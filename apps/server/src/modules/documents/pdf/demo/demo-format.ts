@@ -36,14 +36,6 @@ export function formatDateText(value: Date | string): string {
   return iso ? `${iso[2]}/${iso[3]}/${iso[1]}` : value;
 }
 
-/** An ISO date ('2019-04-15') as a UTC Date; null when it is not one. */
-export function parseIsoDate(value: string | null | undefined): Date | null {
-  const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value ?? '');
-  if (!iso) return null;
-  const date = new Date(Date.UTC(Number(iso[1]), Number(iso[2]) - 1, Number(iso[3])));
-  return Number.isNaN(date.getTime()) ? null : date;
-}
-
 /** '48 h', '13 days 6 h', '7 h 42 min'. */
 export function formatDuration(milliseconds: number): string {
   const minutes = Math.round(milliseconds / 60_000);

@@ -1,4 +1,4 @@
-import { DOCUMENT_TYPE_LABELS, type DocumentType } from '@portal/domain';
+import { documentTypeLabel } from '@portal/domain';
 import { buildAbpmBody } from './abpm-content';
 import { buildCrmBody } from './crm-content';
 import {
@@ -75,7 +75,7 @@ export function deviceKindOf(
 /** Everything the demo report says, decided up front from the seed so the drawing code only lays it out. */
 export function buildDemoReportContent(input: DemoReportInput): DemoReportContent {
   const random = createSeededRandom(input.seed);
-  const typeLabel = DOCUMENT_TYPE_LABELS[input.documentType as DocumentType] ?? input.documentType;
+  const typeLabel = documentTypeLabel(input.documentType);
   const alert = input.alert;
   const kind = deviceKindOf(input);
   const context: BodyContext = {

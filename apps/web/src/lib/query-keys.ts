@@ -1,0 +1,51 @@
+// Every TanStack Query key of the app, in one place, so that one piece of server data is cached under one
+// key and an invalidation reaches every screen that shows it. Keys are hierarchical: invalidating a
+// prefix (`queryKeys.documents.all`) refreshes everything below it.
+
+export const queryKeys = {
+  portalConfig: ['portal-config'] as const,
+  currentUser: {
+    all: ['session', 'current-user'] as const,
+    of: (subject: string | undefined, profileVersion: number | null) =>
+      ['session', 'current-user', subject, profileVersion] as const,
+  },
+  clinics: {
+    all: ['clinics'] as const,
+    list: ['clinics', 'list'] as const,
+    detail: (id: string) => ['clinics', 'detail', id] as const,
+    defaults: (kind: string) => ['clinics', 'defaults', kind] as const,
+    deviceCheckSettings: (npi: string) => ['clinics', 'device-check-settings', npi] as const,
+    signatureSettings: (npi: string, userId: string) =>
+      ['clinics', 'signature-settings', npi, userId] as const,
+  },
+  defaults: {
+    of: (kind: string) => ['defaults', kind] as const,
+  },
+  // People at a clinic sit under the users prefix, so every user write (which invalidates
+  // queryKeys.users.all) refreshes the inbox's reassign list and the clinic screens too.
+  users: {
+    all: ['users'] as const,
+    /** A users screen's list: one clinic's users, or '*' for every user the actor may see. */
+    list: (clinicNpiOrAll: string) => ['users', 'list', clinicNpiOrAll] as const,
+    detail: (id: string) => ['users', 'detail', id] as const,
+    /** The providers of a clinic: one key for the inbox's reassign list and the clinic screens. */
+    providersOf: (npi: string) => ['users', 'providers', npi] as const,
+    ofClinic: (npi: string) => ['users', 'clinic', npi] as const,
+  },
+  documents: {
+    all: ['documents'] as const,
+    lists: ['documents', 'list'] as const,
+    list: (filtersKey: unknown) => ['documents', 'list', filtersKey] as const,
+    signAllCandidates: (filtersKey: unknown) => ['documents', 'sign-all-candidates', filtersKey] as const,
+    pdf: (id: string, status: string) => ['documents', 'pdf', id, status] as const,
+    comments: (documentId: string) => ['documents', 'comments', documentId] as const,
+  },
+  notifications: {
+    all: ['notifications'] as const,
+    preferences: ['notifications', 'preferences'] as const,
+    emailOutbox: ['notifications', 'email-outbox'] as const,
+    emailOutboxPage: (page: number, rows: number) =>
+      ['notifications', 'email-outbox', { page, rows }] as const,
+    document: (documentId: string) => ['notifications', 'document', documentId] as const,
+  },
+} as const;

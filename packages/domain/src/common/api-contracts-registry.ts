@@ -1,0 +1,27 @@
+import { auditResponseContracts } from '../audit/audit.contract';
+import { portalConfigResponseContracts } from '../auth/portal-config.contract';
+import { clinicsResponseContracts } from '../clinics/clinics.contract';
+import { notificationsResponseContracts } from '../notifications/notifications.contract';
+import { realtimeResponseContracts } from '../realtime/realtime.contract';
+import { commentsResponseContracts } from '../reports/comments.contract';
+import { documentsResponseContracts } from '../reports/documents.contract';
+import { usersResponseContracts } from '../users/users.contract';
+import type { ResponseContract } from './api-contract';
+import { healthResponseContracts } from './health.contract';
+
+/**
+ * Every API route's response contract, one list per feature (each feature's `*.contract.ts` declares
+ * its own). The web checks answers against these in development and tests; a server test proves each
+ * is the very schema its route declares.
+ */
+export const API_RESPONSE_CONTRACTS: readonly ResponseContract[] = [
+  ...auditResponseContracts,
+  ...portalConfigResponseContracts,
+  ...healthResponseContracts,
+  ...clinicsResponseContracts,
+  ...commentsResponseContracts,
+  ...documentsResponseContracts,
+  ...notificationsResponseContracts,
+  ...realtimeResponseContracts,
+  ...usersResponseContracts,
+];

@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { documentTypeLabel } from './document-types';
+
+describe('documentTypeLabel', () => {
+  it('names a known document type by its SPEC §3 label', () => {
+    expect(documentTypeLabel('FileMaker-30-day-ILR-Report')).toBe('30 Day');
+    expect(documentTypeLabel('rpm-alert')).toBe('RPM Alert');
+  });
+
+  it('shows an unknown type as it came, rather than nothing', () => {
+    expect(documentTypeLabel('future-study')).toBe('future-study');
+  });
+
+  it('does not mistake an inherited object property for a label', () => {
+    expect(documentTypeLabel('toString')).toBe('toString');
+  });
+});
