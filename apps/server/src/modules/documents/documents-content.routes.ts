@@ -26,25 +26,23 @@ import { requireActor } from '../../auth/actor';
 import type { Config } from '../../config';
 import { BadRequestError, UnprocessableError } from '../../http/errors';
 import { errorResponses } from '../../http/schemas';
-import {
-  addComment,
-  assertCommentMetadataFits,
-  deleteComment,
-  listComments,
-  updateComment,
-} from './comments';
+import { addComment } from './add-comment';
+import { assertCommentMetadataFits } from './comment-metadata';
 import { attachmentDisposition } from './content-disposition';
+import { deleteComment } from './delete-comment';
 import { findDocumentById } from './documents.repository';
 import type { DocumentsContext } from './documents.routes';
 import { getVisibleDocument } from './get-document';
 import { ingestFieldsSchema, wcdIngestBodySchema } from './ingest.schemas';
 import { ingestDocument } from './ingest-document';
+import { listComments } from './list-comments';
 import { inspectPdf } from './pdf/inspect-pdf';
 import { mergePdfs } from './pdf/merge-pdfs';
 import { PdfChecksBusyError, PdfParserPool } from './pdf/pdf-parser-pool';
 import { removeFirstPage } from './pdf/remove-first-page';
 import { reportProblem } from './report-problem';
 import { toDocumentResource } from './to-document-resource';
+import { updateComment } from './update-comment';
 import { updateDocument, updateNotes } from './update-document';
 
 const tags = ['reports'];

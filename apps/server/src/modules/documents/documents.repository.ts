@@ -1,5 +1,13 @@
 import type { DocumentListQuery, DocumentSortField } from '@portal/domain';
-import { type Expression, type RawBuilder, type SqlBool, sql } from 'kysely';
+import {
+  type Expression,
+  type Insertable,
+  type RawBuilder,
+  type SqlBool,
+  sql,
+  type Updateable,
+} from 'kysely';
+import type { DocumentsTable } from '../../db/schema';
 import type { Db, Tx } from '../../db/transaction';
 
 type Executor = Db | Tx;
@@ -302,4 +310,37 @@ export async function countDocuments(db: Executor, filters: DocumentFilters): Pr
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .executeTakeFirstOrThrow();
   return Number(row.count);
+}
+
+/**
+ * Locks a document's row and reads what a comment needs (its clinic, type and service line), whatever its
+ * clinic: a system comment has no actor to scope it by, and a user's comment checks visibility next.
+ */
+export async function lockDocumentForComment(tx: Tx, id: string) {
+  return tx
+    .selectFrom('documents')
+    .select(['id', 'clinicNpi', 'type', 'serviceLine'])
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/** Creates a document (the caller has checked the clinic and the PDF). */
+export async function insertDocument(tx: Tx, values: Insertable<DocumentsTable>) {
+  return tx.insertInto('documents').values(values).returningAll().executeTakeFirstOrThrow();
+}
+
+/** Writes changes to a document the caller holds locked, and stamps updatedAt. */
+export async function updateDocumentRow(tx: Tx, id: string, changes: Updateable<DocumentsTable>) {
+  return tx
+    .updateTable('documents')
+    .set({ ...changes, updatedAt: new Date() })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** Deletes a document for good; its comments go with it (ON DELETE CASCADE). */
+export async function deleteDocumentRow(tx: Tx, id: string) {
+  await tx.deleteFrom('documents').where('id', '=', id).execute();
 }

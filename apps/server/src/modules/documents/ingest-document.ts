@@ -7,7 +7,8 @@ import { recordAuditEvent } from '../audit/record-audit-event';
 import { loadClinicConfiguration } from '../clinics/load-clinic-configuration';
 import { notifyNewAlert } from '../notifications/document-notifications';
 import { publishDocumentsChanged } from '../realtime/publish-documents-changed';
-
+import { findUnlockedUsersByNpi } from '../users/users.repository';
+import { insertDocument } from './documents.repository';
 import type { IngestFields } from './ingest.schemas';
 import { inspectPdf } from './pdf/inspect-pdf';
 import type { PdfParserPool } from './pdf/pdf-parser-pool';
@@ -28,12 +29,7 @@ async function chooseAssignee(db: Db, fields: IngestFields, settings: Record<str
   if (!isAlert && settings.assignReportsToUnassigned?.enabled) return null;
   if (!fields.physicianNpi) return null;
   if (isAlert && !settings.assignAlertsToPrimary?.enabled) return null;
-  const physician = await db
-    .selectFrom('users')
-    .select(['id', 'roles'])
-    .where('npi', '=', fields.physicianNpi)
-    .where('isLocked', '=', false)
-    .execute();
+  const physician = await findUnlockedUsersByNpi(db, fields.physicianNpi);
   const atClinic = physician.find((user) =>
     user.roles.some((grant) => grant.clinicNPI === fields.clinicNpi && grant.role === 'provider'),
   );
@@ -74,22 +70,18 @@ export async function ingestDocument(
 
   return inTransaction(context.db, async (tx) => {
     const { deviceDetail, metadata, cptCodes, icd10Codes, ...rest } = fields;
-    const row = await tx
-      .insertInto('documents')
-      .values({
-        ...rest,
-        dos,
-        dosKey: -dos.getTime(),
-        assignedTo,
-        deviceDetail: deviceDetail ? JSON.stringify(deviceDetail) : null,
-        metadata: JSON.stringify({ ...metadata, pageCount: inspection.pageCount }),
-        cptCodes: cptCodes ?? [],
-        icd10Codes: icd10Codes ?? [],
-        status: fields.isDraft ? 'draft' : 'unsigned',
-        originalSha256: stored.sha256,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const row = await insertDocument(tx, {
+      ...rest,
+      dos,
+      dosKey: -dos.getTime(),
+      assignedTo,
+      deviceDetail: deviceDetail ? JSON.stringify(deviceDetail) : null,
+      metadata: JSON.stringify({ ...metadata, pageCount: inspection.pageCount }),
+      cptCodes: cptCodes ?? [],
+      icd10Codes: icd10Codes ?? [],
+      status: fields.isDraft ? 'draft' : 'unsigned',
+      originalSha256: stored.sha256,
+    });
     await recordAuditEvent(tx, {
       clinicNpi: row.clinicNpi,
       entityType: 'document',

@@ -4,6 +4,7 @@ import type { DocumentRow, DocumentsTable } from '../../db/schema';
 import type { Tx } from '../../db/transaction';
 import { recordAuditEvent } from '../audit/record-audit-event';
 import { frozenContentError } from './document-state-error';
+import { updateDocumentRow } from './documents.repository';
 
 /**
  * Writes a change to a document and its audit event in the caller's transaction. The event records the
@@ -35,12 +36,7 @@ export async function recordDocumentChange(
     before[key] = document[key as keyof DocumentRow] ?? null;
     after[key] = value ?? null;
   }
-  const updated = await tx
-    .updateTable('documents')
-    .set({ ...changes, updatedAt: new Date() })
-    .where('id', '=', document.id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const updated = await updateDocumentRow(tx, document.id, changes);
   const event = await recordAuditEvent(tx, {
     clinicNpi: document.clinicNpi,
     entityType: 'document',

@@ -3,7 +3,7 @@ import type { Actor } from '../../auth/actor';
 import { type Db, inTransaction } from '../../db/transaction';
 import { loadClinicConfiguration } from '../clinics/load-clinic-configuration';
 import { publishDocumentsChanged } from '../realtime/publish-documents-changed';
-import { addComment } from './comments';
+import { addComment } from './add-comment';
 import { getVisibleDocument } from './get-document';
 import { recordDocumentChange } from './record-document-change';
 

@@ -5,6 +5,7 @@ import { recordAuditEvent } from '../audit/record-audit-event';
 import { loadClinicConfiguration } from '../clinics/load-clinic-configuration';
 import { publishDocumentsChanged } from '../realtime/publish-documents-changed';
 import { type BulkLog, settleBulkItems } from './bulk-outcome';
+import { deleteDocumentRow } from './documents.repository';
 import { getVisibleDocument } from './get-document';
 import { recordDocumentChange } from './record-document-change';
 
@@ -74,7 +75,7 @@ export async function hardDeleteDocument(db: Db, actor: Actor, id: string) {
   await inTransaction(db, async (tx) => {
     const document = await getVisibleDocument(tx, actor, id, { forUpdate: true, includeDeleted: true });
     assertCan(actor.user, 'document:hard-delete', document.clinicNpi);
-    await tx.deleteFrom('documents').where('id', '=', document.id).execute();
+    await deleteDocumentRow(tx, document.id);
     await recordAuditEvent(tx, {
       clinicNpi: document.clinicNpi,
       entityType: 'document',

@@ -1,9 +1,8 @@
 import { HEALTH_SERVICES, healthSchema } from '@portal/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sql } from 'kysely';
 import type { Db } from '../../db/transaction';
-import { HttpError } from '../../http/errors';
 import { errorResponses } from '../../http/schemas';
+import { checkDatabase } from './check-database';
 
 export const healthRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   // SPEC §7 names a healthcheck per service; each one proves the database answers.
@@ -19,11 +18,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
         },
       },
       async () => {
-        try {
-          await sql`select 1`.execute(db);
-        } catch {
-          throw new HttpError(503, 'Database unavailable');
-        }
+        await checkDatabase(db);
         return { status: 'ok' as const, service, database: 'ok' as const };
       },
     );

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
+import { type PollingWorker, startPollingWorker } from '../../db/polling-worker';
 import type { Db } from '../../db/transaction';
 import { claimOutboxEmails, markEmailFailed, markEmailSent } from './email-outbox.repository';
 
@@ -9,7 +10,7 @@ const POLL_MS = 5000;
 // A sender that dies mid-batch leaves its claim; another may take the e-mails after this long.
 const CLAIM_SECONDS = 120;
 
-export type EmailSender = { wake: () => void; stop: () => Promise<void> };
+export type EmailSender = PollingWorker;
 
 /**
  * Sends queued e-mail through SMTP_URL with nodemailer. Rows are claimed in a short transaction and sent
@@ -25,8 +26,6 @@ export function createEmailSender(options: {
   const { smtpUrl } = options;
   if (!smtpUrl) return { wake: () => {}, stop: async () => {} };
   const transport = nodemailer.createTransport(smtpUrl);
-  let running: Promise<void> | undefined;
-  let stopped = false;
 
   const claim = () =>
     claimOutboxEmails(options.db, {
@@ -35,9 +34,9 @@ export function createEmailSender(options: {
       claimSeconds: CLAIM_SECONDS,
     });
 
-  async function drain() {
+  async function drain(stopping: AbortSignal) {
     try {
-      for (let batch = await claim(); batch.length > 0 && !stopped; batch = await claim()) {
+      for (let batch = await claim(); batch.length > 0 && !stopping.aborted; batch = await claim()) {
         for (const email of batch) {
           try {
             await transport.sendMail({
@@ -56,26 +55,17 @@ export function createEmailSender(options: {
         }
       }
     } catch (error) {
-      if (!stopped)
+      if (!stopping.aborted)
         options.log.warn({ err: { type: (error as Error).name } }, 'e-mail outbox failed; retrying');
     }
   }
 
-  function wake() {
-    if (stopped || running) return;
-    running = drain().finally(() => {
-      running = undefined;
-    });
-  }
-  const timer = setInterval(wake, POLL_MS);
-  timer.unref();
-  return {
-    wake,
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
-      transport.close();
-    },
-  };
+  // A drain claims until the outbox is empty, so a wake during one is dropped: the poll catches an
+  // e-mail queued after its last claim.
+  return startPollingWorker({
+    drain,
+    pollMs: POLL_MS,
+    wakeDuringDrain: 'ignore',
+    onStop: () => transport.close(),
+  });
 }

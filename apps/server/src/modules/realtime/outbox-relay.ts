@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
+import { type PollingWorker, startPollingWorker } from '../../db/polling-worker';
 import { type Db, inTransaction, type Tx } from '../../db/transaction';
 import type { RealtimeEvent } from './realtime-outbox';
 
@@ -18,10 +19,11 @@ const PURGE_EVERY_MS = 10 * 60 * 1000;
  * Moves events from the outbox to the publisher. Any number of instances may run one: each batch is
  * claimed with SKIP LOCKED and marked published in the transaction that publishes it.
  */
-export function createOutboxRelay(options: { db: Db; publish: RealtimePublisher; log: FastifyBaseLogger }) {
-  let running: Promise<void> | undefined;
-  let wanted = false;
-  let stopped = false;
+export function createOutboxRelay(options: {
+  db: Db;
+  publish: RealtimePublisher;
+  log: FastifyBaseLogger;
+}): PollingWorker {
   let lastPurge = Date.now();
 
   async function claimAndPublish(): Promise<number> {
@@ -54,15 +56,16 @@ export function createOutboxRelay(options: { db: Db; publish: RealtimePublisher;
       .execute();
   }
 
-  async function drain() {
+  async function drain(stopping: AbortSignal) {
     try {
+      // A full batch means more may be waiting.
+      let published: number;
       do {
-        wanted = false;
-        if ((await claimAndPublish()) === BATCH_SIZE) wanted = true;
-      } while (wanted && !stopped);
+        published = await claimAndPublish();
+      } while (published === BATCH_SIZE && !stopping.aborted);
       await purgePublished();
     } catch (error) {
-      if (!stopped)
+      if (!stopping.aborted)
         options.log.warn(
           { err: { type: (error as Error).name, message: (error as Error).message } },
           'realtime outbox relay failed; retrying',
@@ -70,28 +73,6 @@ export function createOutboxRelay(options: { db: Db; publish: RealtimePublisher;
     }
   }
 
-  /** Runs the relay now, or once more right after the run in progress. */
-  function wake() {
-    if (stopped) return;
-    if (running) {
-      wanted = true;
-      return;
-    }
-    running = drain().finally(() => {
-      running = undefined;
-      if (wanted && !stopped) wake();
-    });
-  }
-
-  const timer = setInterval(wake, POLL_MS);
-  timer.unref();
-
-  return {
-    wake,
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
-    },
-  };
+  // A wake during a drain may announce a commit its last claim did not see: the relay runs once more.
+  return startPollingWorker({ drain, pollMs: POLL_MS, wakeDuringDrain: 'run-again' });
 }

@@ -100,6 +100,16 @@ export async function findClinicUsersPage(
   return findUsersPage(db, { scope: [options.clinicNpi], query: options.query });
 }
 
+/** The users with this NPI who are not locked, with their roles: who an incoming document may go to. */
+export async function findUnlockedUsersByNpi(db: Executor, npi: string) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'roles'])
+    .where('npi', '=', npi)
+    .where('isLocked', '=', false)
+    .execute();
+}
+
 export async function insertUser(tx: Tx, values: Insertable<UsersTable>) {
   return tx.insertInto('users').values(values).returningAll().executeTakeFirstOrThrow();
 }
