@@ -1,6 +1,6 @@
 import type { Db } from '../../db/transaction';
 import { verifyPassword } from '../credentials/passwords';
-import { findUserByEmail } from '../users/users.repository';
+import { findUserByEmail, setSignInCounters } from '../users/users.repository';
 
 export const MAX_FAILED_LOGINS = 5;
 export const LOGIN_LOCKOUT_MS = 15 * 60 * 1000;
@@ -31,23 +31,15 @@ export async function checkCredentials(
 
   if (!passwordMatches) {
     const failures = user.failedLoginCount + 1;
-    await db
-      .updateTable('users')
-      .set({
-        failedLoginCount: failures >= MAX_FAILED_LOGINS ? 0 : failures,
-        loginLockedUntil: failures >= MAX_FAILED_LOGINS ? new Date(now.getTime() + LOGIN_LOCKOUT_MS) : null,
-      })
-      .where('id', '=', user.id)
-      .execute();
+    await setSignInCounters(db, user.id, {
+      failedLoginCount: failures >= MAX_FAILED_LOGINS ? 0 : failures,
+      loginLockedUntil: failures >= MAX_FAILED_LOGINS ? new Date(now.getTime() + LOGIN_LOCKOUT_MS) : null,
+    });
     return { ok: false };
   }
 
   // A sign-in is not a change to the user: it is recorded for the Users screen, not audited, and leaves
   // updatedAt alone.
-  await db
-    .updateTable('users')
-    .set({ failedLoginCount: 0, loginLockedUntil: null, lastSignInAt: now })
-    .where('id', '=', user.id)
-    .execute();
+  await setSignInCounters(db, user.id, { failedLoginCount: 0, loginLockedUntil: null, lastSignInAt: now });
   return { ok: true, userId: user.id };
 }

@@ -2,7 +2,7 @@ import type { Actor } from '../../auth/actor';
 import { type Db, inTransaction } from '../../db/transaction';
 import { HttpError, UnprocessableError } from '../../http/errors';
 import { recordAuditEvent } from '../audit/record-audit-event';
-import { revokeSignIns } from '../credentials/revoke-sign-ins';
+import { revokeSignIns } from '../credentials/sign-ins.repository';
 import { toAuditSnapshot } from './to-user-resource';
 import { getUserInScope } from './user-scope';
 import { rolesVisibleInScope } from './users.access';

@@ -133,6 +133,18 @@ export async function setUserPassword(tx: Tx, id: string, passwordHash: string) 
 }
 
 /** The active clinics by name, for the clinic picker (the caller keeps those the user may open). */
+/**
+ * The sign-in counters of an account. Not a change to the user: no audit event, and updatedAt stays (a
+ * sign-in is shown on the Users screen as the last sign-in, not as an edit).
+ */
+export async function setSignInCounters(
+  db: Executor,
+  id: string,
+  counters: { failedLoginCount: number; loginLockedUntil: Date | null; lastSignInAt?: Date },
+) {
+  await db.updateTable('users').set(counters).where('id', '=', id).execute();
+}
+
 export async function findActiveClinics(db: Executor) {
   return db
     .selectFrom('organizations')
