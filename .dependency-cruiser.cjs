@@ -42,10 +42,31 @@ module.exports = {
     },
     {
       name: 'apps-stay-apart',
-      comment: 'The web and the server share code only through the domain.',
+      comment:
+        'The web and the server share code only through the domain, and a vendor simulator stands alone ' +
+        "(it plays a service the portal does not own). The server's test support is the one exception, " +
+        'below: its tests start the simulators.',
       severity: 'error',
-      from: { path: '^apps/(web|server)/' },
+      from: { path: '^apps/([^/]+)/', pathNot: '^apps/server/src/test-support/' },
       to: { path: '^apps/', pathNot: '^apps/$1/' },
+    },
+    {
+      name: 'server-test-support-reaches-only-the-simulators',
+      comment:
+        "The server's tests meet FileMaker (and later vendors) as real HTTP services, so its test support " +
+        'may start apps/simulators; no other app.',
+      severity: 'error',
+      from: { path: '^apps/server/src/test-support/' },
+      to: { path: '^apps/', pathNot: '^apps/(server|simulators)/' },
+    },
+    {
+      name: 'test-support-stays-in-tests',
+      comment:
+        'Test support (and through it the simulators) is for tests only: server code that ships may not ' +
+        'import it.',
+      severity: 'error',
+      from: { path: '^apps/server/src/', pathNot: ['^apps/server/src/test-support/', '\\.test\\.tsx?$'] },
+      to: { path: '^apps/server/src/test-support/' },
     },
   ],
   options: {

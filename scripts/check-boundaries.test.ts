@@ -16,6 +16,15 @@ const tree: Record<string, string> = {
   'apps/server/src/modules/a.ts':
     "import type { B } from './b';\nimport { note } from '../../../../packages/domain/src/reports/notes';\nexport type A = B | typeof note;\n",
   'apps/server/src/modules/b.ts': "import type { A } from './a';\nexport type B = A[];\n",
+  'apps/server/src/modules/sync.ts':
+    "import { simulator } from '../../../simulators/src/index';\nimport { helper } from '../test-support/helper';\nexport const sync = [simulator, helper];\n",
+  'apps/server/src/modules/sync.test.ts':
+    "import { helper } from '../test-support/helper';\nexport const t = helper;\n",
+  'apps/server/src/test-support/helper.ts':
+    "import { simulator } from '../../../simulators/src/index';\nimport { client } from '../../../web/src/lib/client';\nexport const helper = [simulator, client];\n",
+  'apps/server/src/http/errors.ts': 'export const errors = 1;\n',
+  'apps/simulators/src/index.ts':
+    "import { errors } from '../../server/src/http/errors';\nexport const simulator = errors;\n",
 };
 
 describe('the boundary check', () => {
@@ -58,6 +67,26 @@ describe('the boundary check', () => {
     expect(output).not.toMatch(
       /domain-only-through-its-index: apps\/web\/src\/features\/signature\/inbox\.ts/,
     );
+  });
+
+  it('refuses one app importing another, a simulator included, but lets the server’s test support start a simulator', () => {
+    expect(output).toMatch(
+      /apps-stay-apart: apps\/server\/src\/modules\/sync\.ts → apps\/simulators\/src\/index\.ts/,
+    );
+    expect(output).toMatch(
+      /apps-stay-apart: apps\/simulators\/src\/index\.ts → apps\/server\/src\/http\/errors\.ts/,
+    );
+    expect(output).not.toMatch(/apps\/server\/src\/test-support\/helper\.ts → apps\/simulators\//);
+    expect(output).toMatch(
+      /server-test-support-reaches-only-the-simulators: apps\/server\/src\/test-support\/helper\.ts → apps\/web\/src\/lib\/client\.ts/,
+    );
+  });
+
+  it('refuses shipped server code importing test support, but not a test', () => {
+    expect(output).toMatch(
+      /test-support-stays-in-tests: apps\/server\/src\/modules\/sync\.ts → apps\/server\/src\/test-support\/helper\.ts/,
+    );
+    expect(output).not.toMatch(/apps\/server\/src\/modules\/sync\.test\.ts →/);
   });
 
   it('refuses an import cycle, even of types only', () => {

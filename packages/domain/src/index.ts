@@ -46,6 +46,8 @@ export * from './notifications/notification-types';
 export * from './notifications/notifications.contract';
 export * from './notifications/realtime-alert-levels';
 export * from './patients/device-catalog';
+export * from './patients/device-catalog-data';
+export * from './patients/device-catalog-lookup';
 export * from './patients/manufacturers';
 export * from './patients/oac-statuses';
 export * from './permissions/abilities';

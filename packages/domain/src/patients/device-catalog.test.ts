@@ -8,11 +8,16 @@ const catalog = [
   { manufacturer: 'BSX', modelNumber: 'D433' },
   { manufacturer: 'MDT', modelNumber: 'W1DR01' },
   { manufacturer: 'BSX', modelNumber: ' ' },
+  { manufacturer: 'BSX', modelNumber: 'l111 ' },
 ];
 
 describe('listModelsForManufacturer', () => {
   it.each([
-    ['the Boston list: by code or name, de-duplicated, naturally sorted', 'BSX', ['D433', 'L111', 'L1010']],
+    [
+      'the Boston list: by code or name, trimmed, de-duplicated in any case, naturally sorted',
+      'BSX',
+      ['D433', 'L111', 'L1010'],
+    ],
     ['Medtronic', 'MDT', ['W1DR01']],
     ['a manufacturer with no entries', 'SOR', []],
   ] as const)('%s', (_story, code, models) => {

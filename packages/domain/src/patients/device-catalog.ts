@@ -1,9 +1,17 @@
 import { z } from 'zod';
-import { MANUFACTURER_NAMES, type ManufacturerCode } from './manufacturers';
+import { deviceTypeSchema } from '../common/device-types';
+import { MANUFACTURER_NAMES, type ManufacturerCode, manufacturerCodeSchema } from './manufacturers';
 
+/**
+ * One model of the device catalog (SPEC §3: manufacturer and modelNumber). The portal's catalog also
+ * names the model and gives its device type; a CRT-P counts as a PM and a CRT-D or S-ICD as an ICD,
+ * the closest of the SPEC device types.
+ */
 export const deviceCatalogEntrySchema = z.object({
-  manufacturer: z.string(),
-  modelNumber: z.string(),
+  manufacturer: manufacturerCodeSchema,
+  modelName: z.string().min(1),
+  modelNumber: z.string().min(1),
+  deviceType: deviceTypeSchema,
 });
 export type DeviceCatalogEntry = z.infer<typeof deviceCatalogEntrySchema>;
 
@@ -16,14 +24,15 @@ export function ensureDeviceCatalogHasData<T>(data: readonly T[] | null | undefi
 }
 
 // Natural order, so 'L111' sorts before 'L1010'.
-const modelCollator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+const modelCollator = /* @__PURE__ */ new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
 
 /**
  * The sorted, de-duplicated model numbers of one manufacturer (e.g. the Boston list, SPEC §3).
- * An entry matches by code ('BSX') or full name ('Boston Scientific'), ignoring case.
+ * An entry matches by code ('BSX') or full name ('Boston Scientific'), ignoring case, so a catalog
+ * from elsewhere that spells manufacturers out still yields the list.
  */
 export function listModelsForManufacturer(
-  catalog: readonly DeviceCatalogEntry[],
+  catalog: readonly { readonly manufacturer: string; readonly modelNumber: string }[],
   manufacturer: ManufacturerCode,
 ): string[] {
   const accepted = new Set([manufacturer.toLowerCase(), MANUFACTURER_NAMES[manufacturer].toLowerCase()]);
@@ -31,5 +40,8 @@ export function listModelsForManufacturer(
     .filter((entry) => accepted.has(entry.manufacturer.trim().toLowerCase()))
     .map((entry) => entry.modelNumber.trim())
     .filter((model) => model !== '');
-  return [...new Set(models)].sort(modelCollator.compare);
+  // One spelling per model number: 'l331' and 'L331' are the same model.
+  const byKey = new Map<string, string>();
+  for (const model of models) if (!byKey.has(model.toUpperCase())) byKey.set(model.toUpperCase(), model);
+  return [...byKey.values()].sort(modelCollator.compare);
 }

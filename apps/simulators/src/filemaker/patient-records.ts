@@ -1,0 +1,247 @@
+// The simulated clinic database's patient layout and its records. Every person here is fictional: the
+// phone numbers are in the 555-01xx range kept for fiction, the e-mail domain is example.com, and no
+// serial number belongs to a real device. The device models and model numbers are real products, so the
+// portal's device catalog recognises them.
+
+/** A field's value as the Data API sends it: text or a number; an empty field is ''. */
+export type FileMakerFieldValue = string | number;
+
+export type FileMakerRecord = {
+  /** FileMaker's own record id (the portal's fmId). */
+  recordId: string;
+  /** Raised by FileMaker on every edit of the record. */
+  modId: string;
+  fieldData: Record<string, FileMakerFieldValue>;
+};
+
+/**
+ * The fields of the simulated 'Patients' layout. Dates are in FileMaker's default MM/DD/YYYY, flags are
+ * number fields holding 1 or 0, and ICD-10 codes are a return-separated list, as a FileMaker value list
+ * stores them.
+ */
+export const PATIENT_LAYOUT_FIELDS = [
+  'PatientID',
+  'NameFirst',
+  'NameMiddle',
+  'NameLast',
+  'DOB',
+  'Gender',
+  'FollowingPhysicianNPI',
+  'PacerDependent',
+  'LAAO',
+  'EF_Percent',
+  'LastEchoDate',
+  'AFibHistory',
+  'LastAFibDate',
+  'ICD10Codes',
+  'DeviceManufacturer',
+  'DeviceModel',
+  'DeviceModelNumber',
+  'DeviceSerialNumber',
+  'DeviceType',
+  'ImplantDate',
+  'PhoneMobile',
+  'PhoneHome',
+  'Email',
+  'AddressStreet',
+  'AddressStreet2',
+  'AddressApartment',
+  'AddressCity',
+  'AddressState',
+  'AddressZip',
+] as const;
+export type PatientLayoutField = (typeof PATIENT_LAYOUT_FIELDS)[number];
+
+/** A record of the patient layout: the fields given, every other one empty as FileMaker shows it. */
+export function patientRecord(
+  recordId: string,
+  modId: string,
+  fields: Partial<Record<PatientLayoutField, FileMakerFieldValue>>,
+): FileMakerRecord {
+  const fieldData: Record<string, FileMakerFieldValue> = {};
+  for (const field of PATIENT_LAYOUT_FIELDS) fieldData[field] = fields[field] ?? '';
+  return { recordId, modId, fieldData };
+}
+
+/** The demo provider's NPI (provider@example.org), so synced patients follow a physician who exists. */
+const DEMO_PROVIDER_NPI = '1679576722';
+/** A second following physician, not a portal user (a valid NPI check digit, no real person). */
+const OTHER_PHYSICIAN_NPI = '1648329575';
+
+export const SEEDED_PATIENT_RECORDS: readonly FileMakerRecord[] = [
+  patientRecord('1001', '4', {
+    PatientID: 'P900101',
+    NameFirst: 'Marguerite',
+    NameMiddle: 'Anne',
+    NameLast: 'Fennimore',
+    DOB: '03/14/1946',
+    Gender: 'Female',
+    FollowingPhysicianNPI: DEMO_PROVIDER_NPI,
+    PacerDependent: 1,
+    LAAO: 0,
+    EF_Percent: 55,
+    LastEchoDate: '09/02/2025',
+    AFibHistory: 1,
+    LastAFibDate: '01/18/2026',
+    ICD10Codes: 'I48.0\rI49.5\rZ95.0',
+    DeviceManufacturer: 'Medtronic',
+    DeviceModel: 'Azure XT DR MRI SureScan',
+    DeviceModelNumber: 'W1DR01',
+    DeviceSerialNumber: 'RNB204815H',
+    DeviceType: 'PM',
+    ImplantDate: '06/11/2021',
+    PhoneMobile: '(312) 555-0142',
+    PhoneHome: '(312) 555-0187',
+    Email: 'm.fennimore@example.com',
+    AddressStreet: '418 Larkspur Lane',
+    AddressCity: 'Evanston',
+    AddressState: 'IL',
+    AddressZip: '60201',
+  }),
+  patientRecord('1002', '2', {
+    PatientID: 'P900102',
+    NameFirst: 'Osvaldo',
+    NameLast: 'Brightwater',
+    DOB: '11/02/1952',
+    Gender: 'Male',
+    FollowingPhysicianNPI: DEMO_PROVIDER_NPI,
+    PacerDependent: 0,
+    LAAO: 0,
+    EF_Percent: 60,
+    LastEchoDate: '04/22/2025',
+    AFibHistory: 1,
+    LastAFibDate: '02/03/2026',
+    ICD10Codes: 'I48.19\rR55',
+    DeviceManufacturer: 'Medtronic',
+    DeviceModel: 'LINQ II',
+    DeviceModelNumber: 'LNQ22',
+    DeviceSerialNumber: 'RLA318402G',
+    DeviceType: 'ILR',
+    ImplantDate: '08/29/2024',
+    PhoneMobile: '(773) 555-0119',
+    Email: 'obrightwater@example.com',
+    AddressStreet: '2250 Juniper Court',
+    AddressApartment: '3B',
+    AddressCity: 'Chicago',
+    AddressState: 'IL',
+    AddressZip: '60614',
+  }),
+  patientRecord('1003', '7', {
+    PatientID: 'P900103',
+    NameFirst: 'Henrietta',
+    NameMiddle: 'Louise',
+    NameLast: 'Quill',
+    DOB: '07/30/1939',
+    Gender: 'Female',
+    FollowingPhysicianNPI: DEMO_PROVIDER_NPI,
+    PacerDependent: 1,
+    LAAO: 1,
+    EF_Percent: 50,
+    LastEchoDate: '12/05/2024',
+    AFibHistory: 1,
+    LastAFibDate: '10/14/2025',
+    ICD10Codes: 'I44.2\rI48.11\rZ95.0',
+    DeviceManufacturer: 'Boston Scientific',
+    DeviceModel: 'ACCOLADE MRI DR',
+    DeviceModelNumber: 'L331',
+    DeviceSerialNumber: '731904',
+    DeviceType: 'PM',
+    ImplantDate: '02/17/2020',
+    PhoneHome: '(847) 555-0163',
+    AddressStreet: '77 Orchard Hill Road',
+    AddressCity: 'Skokie',
+    AddressState: 'IL',
+    AddressZip: '60076',
+  }),
+  patientRecord('1004', '3', {
+    PatientID: 'P900104',
+    NameFirst: 'Desmond',
+    NameLast: 'Okonkwo-Vale',
+    DOB: '05/09/1958',
+    Gender: 'Male',
+    FollowingPhysicianNPI: OTHER_PHYSICIAN_NPI,
+    PacerDependent: 0,
+    LAAO: 0,
+    EF_Percent: 30,
+    LastEchoDate: '01/08/2026',
+    AFibHistory: 0,
+    ICD10Codes: 'I50.22\rI42.0\rZ95.810',
+    DeviceManufacturer: 'Abbott',
+    DeviceModel: 'Gallant DR',
+    DeviceModelNumber: 'CDDRA500Q',
+    DeviceSerialNumber: '8123377',
+    DeviceType: 'ICD',
+    ImplantDate: '03/03/2023',
+    PhoneMobile: '(630) 555-0175',
+    Email: 'desmond.ov@example.com',
+    AddressStreet: '9 Cattail Drive',
+    AddressStreet2: 'Building C',
+    AddressApartment: '12',
+    AddressCity: 'Naperville',
+    AddressState: 'IL',
+    AddressZip: '60540',
+  }),
+  patientRecord('1005', '5', {
+    PatientID: 'P900105',
+    NameFirst: 'Rosalind',
+    NameMiddle: 'Grace',
+    NameLast: 'Mirabeau',
+    DOB: '12/21/1961',
+    Gender: 'Female',
+    FollowingPhysicianNPI: DEMO_PROVIDER_NPI,
+    PacerDependent: 0,
+    LAAO: 0,
+    EF_Percent: 25,
+    LastEchoDate: '11/19/2025',
+    AFibHistory: 1,
+    LastAFibDate: '12/30/2025',
+    ICD10Codes: 'I50.22\rI48.0\rZ95.810',
+    DeviceManufacturer: 'Medtronic',
+    DeviceModel: 'Claria MRI Quad CRT-D SureScan',
+    DeviceModelNumber: 'DTMA1QQ',
+    DeviceSerialNumber: 'BLR602311H',
+    DeviceType: 'ICD',
+    ImplantDate: '10/05/2022',
+    PhoneMobile: '(708) 555-0131',
+    PhoneHome: '(708) 555-0158',
+    Email: 'rmirabeau@example.com',
+    AddressStreet: '1630 Wren Avenue',
+    AddressCity: 'Oak Park',
+    AddressState: 'IL',
+    AddressZip: '60302',
+  }),
+  patientRecord('1006', '1', {
+    PatientID: 'P900106',
+    NameFirst: 'Augustin',
+    NameLast: 'Pellerin',
+    DOB: '08/16/1949',
+    Gender: 'Male',
+    FollowingPhysicianNPI: OTHER_PHYSICIAN_NPI,
+    PacerDependent: 0,
+    LAAO: 0,
+    EF_Percent: 58,
+    LastEchoDate: '06/27/2025',
+    AFibHistory: 0,
+    ICD10Codes: 'I49.5\rZ95.0',
+    DeviceManufacturer: 'St. Jude Medical',
+    DeviceModel: 'Assurity MRI',
+    DeviceModelNumber: 'PM2272',
+    DeviceSerialNumber: '4470918',
+    DeviceType: 'PM',
+    ImplantDate: '01/24/2019',
+    PhoneHome: '(815) 555-0104',
+    AddressStreet: '5 Millrace Way',
+    AddressCity: 'Joliet',
+    AddressState: 'IL',
+    AddressZip: '60435',
+  }),
+  // A newly registered patient: no device or history recorded yet, the rest of the layout empty.
+  patientRecord('1007', '0', {
+    PatientID: 'P900107',
+    NameFirst: 'Lionel',
+    NameLast: 'Fairweather',
+    DOB: '02/02/1970',
+    Gender: 'Male',
+    FollowingPhysicianNPI: DEMO_PROVIDER_NPI,
+  }),
+];
