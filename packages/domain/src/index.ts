@@ -48,6 +48,7 @@ export * from './notifications/realtime-alert-levels';
 export * from './patients/device-catalog';
 export * from './patients/device-catalog-data';
 export * from './patients/device-catalog-lookup';
+export * from './patients/likely-duplicates';
 export * from './patients/manufacturers';
 export * from './patients/oac-statuses';
 export * from './permissions/abilities';
