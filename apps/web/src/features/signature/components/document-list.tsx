@@ -105,6 +105,16 @@ export function DocumentList({
 }: DocumentListProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const sentinelRef = useRef<HTMLDivElement>(null);
+  // The sort a header click starts from: the one last asked for, not the one last rendered, so two quick
+  // clicks advance the cycle twice even before the address (and this list) has caught up with the first.
+  const requestedSort = useRef(sort);
+  useEffect(() => {
+    requestedSort.current = sort;
+  }, [sort]);
+  const cycleSort = (column: InboxSortColumn) => {
+    requestedSort.current = nextInboxSort(requestedSort.current, column);
+    onSort(requestedSort.current);
+  };
   const listRef = useRef<HTMLUListElement>(null);
   const documentIds = entries.flatMap((entry) => (entry.kind === 'document' ? [entry.document.id] : []));
   // The roving tab stop: the open document's row, else the first.
@@ -191,7 +201,7 @@ export function DocumentList({
             <Tooltip key={header.column} title={header.title} describeChild>
               <Button
                 size="small"
-                onClick={() => onSort(nextInboxSort(sort, header.column))}
+                onClick={() => cycleSort(header.column)}
                 data-sort-column={header.column}
                 data-sort-state={state ?? 'none'}
                 endIcon={state ? <Arrow sx={{ fontSize: '14px !important' }} /> : undefined}
