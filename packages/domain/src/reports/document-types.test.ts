@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { documentTypeLabel } from './document-types';
+import { documentTypeLabel, isStudyDocumentType } from './document-types';
 
 describe('documentTypeLabel', () => {
   it('names a known document type by its SPEC §3 label', () => {
@@ -13,5 +13,21 @@ describe('documentTypeLabel', () => {
 
   it('does not mistake an inherited object property for a label', () => {
     expect(documentTypeLabel('toString')).toBe('toString');
+  });
+});
+
+describe('isStudyDocumentType', () => {
+  it.each([
+    ['mcot-study', true],
+    ['holter-study', true],
+    ['extended-holter-study', true],
+    ['we-study', true],
+    ['sleep-study', true],
+    ['abpm-study', true],
+    ['crm-alert', false],
+    ['rpm-report', false],
+    ['no-such-type', false],
+  ])('%s → %s', (type, expected) => {
+    expect(isStudyDocumentType(type)).toBe(expected);
   });
 });

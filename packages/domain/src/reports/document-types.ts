@@ -17,6 +17,21 @@ export const DOCUMENT_TYPES = [
   'rpm-alert',
 ] as const;
 export const documentTypeSchema = z.enum(DOCUMENT_TYPES);
+
+/** The document types that report a recording study (Holter, MCT, event, sleep, ABPM): nothing implanted. */
+export const STUDY_DOCUMENT_TYPES: readonly string[] = [
+  'mcot-study',
+  'holter-study',
+  'extended-holter-study',
+  'we-study',
+  'sleep-study',
+  'abpm-study',
+] satisfies readonly (typeof DOCUMENT_TYPES)[number][];
+
+export function isStudyDocumentType(type: string): boolean {
+  return STUDY_DOCUMENT_TYPES.includes(type);
+}
+
 export type DocumentType = z.infer<typeof documentTypeSchema>;
 
 /** Document types whose file name and label come from the alert itself. */

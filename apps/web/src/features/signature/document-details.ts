@@ -1,4 +1,4 @@
-import { documentTypeLabel } from '@portal/domain';
+import { documentTypeLabel, isStudyDocumentType } from '@portal/domain';
 import type { DocumentAttributes } from './document-resource';
 import { formatInboxDate } from './inbox-format';
 
@@ -15,20 +15,15 @@ export type DetailSection = { title: string; fields: DetailField[] };
  */
 export type DeviceKind = 'implant' | 'loop-recorder' | 'wearable' | 'study' | 'rpm';
 
-const STUDY_TYPES = new Set([
-  'mcot-study',
-  'holter-study',
-  'extended-holter-study',
-  'we-study',
-  'sleep-study',
-  'abpm-study',
-]);
-
 export function findDeviceKind(
   document: Pick<DocumentAttributes, 'type' | 'serviceLine' | 'device' | 'deviceDetail'>,
 ): DeviceKind {
   if (document.serviceLine === 'rpm' || document.type.startsWith('rpm-')) return 'rpm';
-  if (STUDY_TYPES.has(document.type) || document.serviceLine === 'sleep' || document.serviceLine === 'abpm') {
+  if (
+    isStudyDocumentType(document.type) ||
+    document.serviceLine === 'sleep' ||
+    document.serviceLine === 'abpm'
+  ) {
     return 'study';
   }
   if (document.serviceLine === 'wcd') return 'wearable';
