@@ -41,8 +41,13 @@ try {
 
   const weight = computeWebWeight(manifest, builtFileSizes(distDir));
   // zod (about 22 KiB gzip) is for the server: @portal/domain's schemas drop out of the web bundle unless
-  // code the web app runs uses one (vite.config.ts, treeshake.manualPureFunctions).
-  const withZod = weight.inbox.files.filter((file) =>
+  // code the web app runs uses one (vite.config.ts, treeshake.manualPureFunctions). Every chunk is
+  // checked, the lazy screens' too: a value imported from a contract module whose schemas chain calls
+  // (`z.string().refine(…)`) keeps them, and zod, in whichever chunk imports it.
+  const allChunks = [...new Set(Object.values(manifest).map((entry) => entry.file))].filter((file) =>
+    file.endsWith('.js'),
+  );
+  const withZod = allChunks.filter((file) =>
     fs.readFileSync(path.join(distDir, file), 'utf8').includes('ZodError'),
   );
   if (withZod.length > 0) {

@@ -12,6 +12,7 @@ import {
   DEMO_EMAILS,
   getSamplePdf,
   insertDocument,
+  insertPatient,
   insertUser,
   OTHER_CLINIC_NPI,
   OWN_CLINIC_NPI,
@@ -120,7 +121,176 @@ const strangersNotification = async (portal: TestApp) => {
   return row.id;
 };
 
+/** A fresh patient at the target clinic, with one OAC history entry. */
+const freshPatient = (portal: TestApp, target: Target) =>
+  insertPatient(portal.db, {
+    clinicNpi: npiFor(target),
+    fmId: `FM-${Math.random().toString(36).slice(2)}`,
+    oacHistory: [
+      {
+        id: crypto.randomUUID(),
+        medicationName: 'Apixaban',
+        startDate: '2025-01-01',
+        endDate: null,
+        updatedBy: null,
+        updatedAt: '2025-01-01T00:00:00.000Z',
+      },
+    ],
+  });
+const patientRoute = (
+  method: string,
+  suffix: (patient: Awaited<ReturnType<typeof freshPatient>> & { oacId: string }) => string,
+  permission: 'patient:read' | 'patient:update',
+  success: number,
+  payload?: unknown,
+): RouteRule => ({
+  access: { permission },
+  success,
+  otherClinic: 404,
+  ...(permission === 'patient:update'
+    ? { scoped: { readPermission: 'patient:read', actPermission: 'patient:update' } as const }
+    : {}),
+  request: async ({ portal, target }) => {
+    const patient = await freshPatient(portal, target);
+    const row = await portal.db
+      .selectFrom('patients')
+      .select('oacHistory')
+      .where('id', '=', patient.id)
+      .executeTakeFirstOrThrow();
+    const oacId = row.oacHistory[0]?.id ?? '';
+    return {
+      method,
+      url: `/api/patients/clinics/${patient.clinicNpi}${suffix({ ...patient, oacId })}`,
+      ...(payload !== undefined ? { payload } : {}),
+    };
+  },
+});
+
+/** A patient of the target clinic with a device that one of the seeded advisories touches. */
+const freshAdvisoryPatient = (portal: TestApp, target: Target) =>
+  insertPatient(portal.db, {
+    clinicNpi: npiFor(target),
+    deviceInfo: { manufacturer: 'MDT', model: 'Cobalt XT VR MRI SureScan', modelNumber: 'DVPA2D4' },
+  }).then((patient) => patient.id);
+const anyAdvisoryId = async (portal: TestApp) =>
+  (await portal.db.selectFrom('manufacturerAdvisories').select('id').executeTakeFirstOrThrow()).id;
+
 const ROUTES: Record<string, RouteRule> = {
+  'GET /api/patients/advisories': {
+    access: { permission: 'patient:read-advisories' },
+    success: 200,
+    request: async () => ({ method: 'GET', url: '/api/patients/advisories' }),
+  },
+  'GET /api/patients/clinics/:npi/patients/:id/advisories': {
+    access: { permission: 'patient:read-advisories' },
+    success: 200,
+    otherClinic: 404,
+    scoped: { readPermission: 'patient:read', actPermission: 'patient:read-advisories' },
+    request: async ({ portal, target }) => ({
+      method: 'GET',
+      url: `/api/patients/clinics/${npiFor(target)}/patients/${await freshAdvisoryPatient(portal, target)}/advisories`,
+    }),
+  },
+  'GET /api/patients/clinics/:npi/advisories/:advisoryId/patients.csv': {
+    access: { permission: 'patient:read-advisories' },
+    success: 200,
+    otherClinic: 404,
+    scoped: { readPermission: 'patient:read', actPermission: 'patient:read-advisories' },
+    request: async ({ portal, target }) => {
+      await freshAdvisoryPatient(portal, target);
+      return {
+        method: 'GET',
+        url: `/api/patients/clinics/${npiFor(target)}/advisories/${await anyAdvisoryId(portal)}/patients.csv`,
+      };
+    },
+  },
+  'GET /api/patients/clinics/:npi/search': {
+    access: { permission: 'patient:read' },
+    success: 200,
+    otherClinic: 404,
+    request: async ({ target }) => ({ method: 'GET', url: `/api/patients/clinics/${npiFor(target)}/search` }),
+  },
+  'GET /api/patients/clinics/:npi/search/by-fm-id/:id': patientRoute(
+    'GET',
+    (patient) => `/search/by-fm-id/${patient.fmId}`,
+    'patient:read',
+    200,
+  ),
+  // The create-new-patients flag gates every role (on at the demo clinic).
+  'POST /api/patients/clinics/:npi/patients': {
+    access: { permission: 'patient:create' },
+    success: 201,
+    otherClinic: 404,
+    scoped: { readPermission: 'patient:read', actPermission: 'patient:create' },
+    request: async ({ target }) => ({
+      method: 'POST',
+      url: `/api/patients/clinics/${npiFor(target)}/patients`,
+      payload: {
+        patientId: `MX-${nextCode()}`,
+        firstName: 'Matrix',
+        lastName: 'Patient',
+        dob: '1950-01-01',
+        confirmNotDuplicate: true,
+      },
+    }),
+  },
+  'GET /api/patients/clinics/:npi/patients/:id': patientRoute(
+    'GET',
+    (p) => `/patients/${p.id}`,
+    'patient:read',
+    200,
+  ),
+  'PATCH /api/patients/clinics/:npi/patients/:id': patientRoute(
+    'PATCH',
+    (p) => `/patients/${p.id}`,
+    'patient:update',
+    200,
+    { middleName: 'Q' },
+  ),
+  'DELETE /api/patients/clinics/:npi/patients/:id': patientRoute(
+    'DELETE',
+    (p) => `/patients/${p.id}`,
+    'patient:update',
+    204,
+  ),
+  'GET /api/patients/clinics/:npi/patients/:id/events': patientRoute(
+    'GET',
+    (p) => `/patients/${p.id}/events`,
+    'patient:read',
+    200,
+  ),
+  'PUT /api/patients/clinics/:npi/patients/:id/supplimental-info': patientRoute(
+    'PUT',
+    (p) => `/patients/${p.id}/supplimental-info`,
+    'patient:update',
+    200,
+    { medicalInfo: { hasAfibHistory: true } },
+  ),
+  'POST /api/patients/clinics/:npi/patients/:id/oac-history': patientRoute(
+    'POST',
+    (p) => `/patients/${p.id}/oac-history`,
+    'patient:update',
+    201,
+    { medicationName: 'Warfarin', startDate: '2024-01-01', endDate: '2024-06-30' },
+  ),
+  'PUT /api/patients/clinics/:npi/patients/:id/oac-history/:oacId': patientRoute(
+    'PUT',
+    (p) => `/patients/${p.id}/oac-history/${p.oacId}`,
+    'patient:update',
+    200,
+    { endDate: '2025-06-30' },
+  ),
+  'DELETE /api/patients/clinics/:npi/patients/:id/oac-history/:oacId': patientRoute(
+    'DELETE',
+    (p) => `/patients/${p.id}/oac-history/${p.oacId}`,
+    'patient:update',
+    200,
+  ),
+  'GET /api/patients/device-catalog': {
+    access: { permission: 'patient:read' },
+    success: 200,
+    request: async () => ({ method: 'GET', url: '/api/patients/device-catalog' }),
+  },
   'GET /api/reports': {
     access: { permission: 'document:read' },
     success: 200,
@@ -352,6 +522,16 @@ const ROUTES: Record<string, RouteRule> = {
       method: 'PATCH',
       url: '/api/notifications/preferences/in-app',
       payload: { enableDailyDigest: true },
+    }),
+  },
+  // Global: only provider-company admins, whatever clinic is named (idempotent, so every caller may repeat it).
+  'POST /api/patients/clinics/populate-patients': {
+    access: { permission: 'patient:populate' },
+    success: 200,
+    request: async ({ target }) => ({
+      method: 'POST',
+      url: '/api/patients/clinics/populate-patients',
+      payload: { clinicNpis: [npiFor(target)] },
     }),
   },
   'GET /api/notifications/email-outbox': {
@@ -787,7 +967,8 @@ function expectedStatus(
   }
   if (rule.scoped) {
     if (!can(user, rule.scoped.readPermission, npi)) return 404;
-    return can(user, rule.scoped.actPermission, npi) ? rule.success : 403;
+    // The clinic's configuration decides a flag-gated permission (patient:read-advisories).
+    return can(user, rule.scoped.actPermission, npi, configuration as never) ? rule.success : 403;
   }
   if (!rule.otherClinic) return rule.success;
   return can(user, permission, npi) ? rule.success : rule.otherClinic;

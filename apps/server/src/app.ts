@@ -26,6 +26,9 @@ import { GRANT_CLAIM } from './modules/identity/oidc-provider';
 import { emailSenderPlugin } from './modules/notifications/email-sender.plugin';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { remindersPlugin } from './modules/notifications/reminders.plugin';
+import { advisoriesRoutes } from './modules/patients/advisories.routes';
+import { patientLinksRoutes } from './modules/patients/patient-links.routes';
+import { patientsRoutes } from './modules/patients/patients.routes';
 import { portalConfigRoutes } from './modules/portal-config/portal-config.routes';
 import { realtime } from './modules/realtime/realtime.plugin';
 import { userAuthRoutes } from './modules/users/user-auth.routes';
@@ -193,6 +196,9 @@ export async function buildApp({ config, db, listen, logger, storage, wait, ...r
   };
   await app.register(documentsRoutes, documentsContext);
   await app.register(documentsContentRoutes, documentsContext);
+  await app.register(patientLinksRoutes, { db });
+  await app.register(advisoriesRoutes, { db });
+  await app.register(patientsRoutes, { db, fileMaker: config.fileMaker });
 
   await app.register(webAppPlugin, { webDistDir: config.webDistDir });
   return app;

@@ -16,9 +16,11 @@ import {
   type SnapshotScope,
   snapshotDatabase,
 } from './test-support/database-snapshot';
+import { fileMakerEnvironmentOf, startTestFileMakerSimulator } from './test-support/filemaker-simulator';
 import {
   getSamplePdf,
   insertDocument,
+  insertPatient,
   insertUser,
   OTHER_CLINIC_NPI,
   OWN_CLINIC_NPI,
@@ -108,7 +110,14 @@ async function createPortal() {
   const webDistDir = path.join(dataDir, 'web');
   fs.mkdirSync(webDistDir);
   fs.writeFileSync(path.join(webDistDir, 'index.html'), '<!doctype html><title>Portal</title>');
-  const config = createTestConfig({ DATA_DIR: dataDir, WEB_DIST_DIR: webDistDir });
+  // The FileMaker simulator answers syncs (forceSync=true) as a clinic's server would: FileMaker being
+  // away is a 502 of its own, not bad input.
+  const fileMaker = await startTestFileMakerSimulator();
+  const config = createTestConfig({
+    DATA_DIR: dataDir,
+    WEB_DIST_DIR: webDistDir,
+    ...fileMakerEnvironmentOf(fileMaker),
+  });
   const storage = createFileStorage(path.join(dataDir, 'blobs'));
   const app = await buildApp({
     config,
@@ -130,6 +139,7 @@ async function createPortal() {
     engine: database.engine,
     close: async () => {
       await app.close();
+      await fileMaker.close();
       await database.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
@@ -208,7 +218,37 @@ async function createFixtures(actor: Actor) {
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  // Patients: one with an OAC entry and a FileMaker id, one with a document (never deletable), another clinic's;
+  // the first two carry a device the seeded advisories touch.
+  const cobalt = { manufacturer: 'MDT', model: 'Cobalt XT VR MRI SureScan', modelNumber: 'DVPA2D4' };
+  const oacEntry = {
+    id: crypto.randomUUID(),
+    medicationName: 'Apixaban',
+    startDate: '2025-01-01',
+    endDate: null,
+    updatedBy: null,
+    updatedAt: '2025-01-01T00:00:00.000Z',
+  };
+  const patients = [
+    await insertPatient(db, {
+      clinicNpi: OWN_CLINIC_NPI,
+      fmId: `FM-${serial}`,
+      lastName: 'Żółć',
+      oacHistory: [oacEntry],
+      deviceInfo: cobalt,
+    }),
+    await insertPatient(db, { clinicNpi: OWN_CLINIC_NPI, deviceInfo: cobalt }),
+    await insertPatient(db, { clinicNpi: OTHER_CLINIC_NPI, fmId: `FM-other-${serial}`, deviceInfo: cobalt }),
+  ];
+  await document({ clinicNpi: OWN_CLINIC_NPI, patientRef: patients[1]?.id ?? null });
+  const advisoryIds = (await db.selectFrom('manufacturerAdvisories').select('id').execute()).map(
+    (row) => row.id,
+  );
   return {
+    patientIds: patients.map((patient) => patient.id),
+    patientFmIds: patients.flatMap((patient) => (patient.fmId ? [patient.fmId] : [])),
+    oacIds: [oacEntry.id],
+    advisoryIds,
     documentIds: [own, ownAlert, signed, polish, other],
     commentIds: [await comment(actor.id), await comment('auth0|someone-else')],
     userIds: [...users.map((user) => user.id), 'auth0|demo-nurse'],
@@ -255,6 +295,8 @@ function hintsFor(operation: Operation, fixtures: Fixtures): Hints {
   const pathIds = (): readonly string[] | undefined => {
     const at = operation.path;
     if (at.startsWith('/api/reports')) return fixtures.documentIds;
+    if (at.includes('/by-fm-id/')) return fixtures.patientFmIds;
+    if (at.startsWith('/api/patients')) return fixtures.patientIds;
     if (at.startsWith('/api/users') || at.startsWith('/api/user-auth')) return userIds;
     if (at.startsWith('/api/notifications')) return fixtures.notificationIds;
     if (at.startsWith('/api/customers/organizations')) return fixtures.organizationIds;
@@ -267,6 +309,8 @@ function hintsFor(operation: Operation, fixtures: Fixtures): Hints {
       if (name === 'id') return pathIds();
       if (name === 'ids') return [fixtures.documentIds.join(','), ...fixtures.documentIds];
       if (name === 'commentId') return fixtures.commentIds;
+      if (name === 'advisoryId') return fixtures.advisoryIds;
+      if (name === 'oacId') return fixtures.oacIds;
       if (name === 'email') return fixtures.userEmails;
       if (name === 'userId') return [...userIds, ...ACTOR_IDS, '0'];
     }

@@ -95,6 +95,12 @@ export const configSchema = z.object({
   REALTIME_MAX_CONNECTIONS: wholeNumber(1, 1_000_000).default(20_000),
   REALTIME_MAX_CONNECTIONS_PER_IP: wholeNumber(1, 1_000_000).default(100),
   REALTIME_SUBSCRIBE_TIMEOUT_SECONDS: wholeNumber(1, 3600).default(30),
+  FILEMAKER_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  FILEMAKER_DATABASE: z.string().trim().min(1).optional(),
+  FILEMAKER_LAYOUT: z.string().trim().min(1).default('Patients'),
+  FILEMAKER_USER: z.string().trim().min(1).optional(),
+  FILEMAKER_PASSWORD: z.string().min(1).optional(),
+  FILEMAKER_SYNC_TIMEOUT_MS: wholeNumber(1000, 600_000).default(20_000),
 });
 
 export type Config = {
@@ -151,6 +157,14 @@ export type Config = {
   pdfChecks: { perCaller: number; queueLimit: number; timeoutMs: number; maxInflatedBytes: number };
   commentMetadataMaxBytes: number;
   realtimeLimits: { maxConnections: number; maxConnectionsPerIp: number; subscribeTimeoutSeconds: number };
+  /**
+   * The FileMaker Data API server patients are synced from (`npm start` points it at the simulator);
+   * unset: syncing answers 502. `syncTimeoutMs` bounds one sync, retries included, so a person waits at
+   * most that long.
+   */
+  fileMaker:
+    | { url: string; database: string; layout: string; user: string; password: string; syncTimeoutMs: number }
+    | undefined;
 };
 
 export class ConfigError extends Error {
@@ -186,6 +200,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (pusherSettings.some(Boolean) && !pusherSettings.every(Boolean)) {
     throw new ConfigError(
       'Invalid configuration: PUSHER_APP_ID, PUSHER_KEY, PUSHER_SECRET and PUSHER_CLUSTER must be set together (or none, for the built-in realtime endpoint)',
+    );
+  }
+  const fileMakerSettings = [
+    values.FILEMAKER_URL,
+    values.FILEMAKER_DATABASE,
+    values.FILEMAKER_USER,
+    values.FILEMAKER_PASSWORD,
+  ];
+  if (fileMakerSettings.some(Boolean) && !fileMakerSettings.every(Boolean)) {
+    throw new ConfigError(
+      'Invalid configuration: FILEMAKER_URL, FILEMAKER_DATABASE, FILEMAKER_USER and FILEMAKER_PASSWORD must be set together (or none: no FileMaker sync)',
     );
   }
   return {
@@ -257,5 +282,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxConnectionsPerIp: values.REALTIME_MAX_CONNECTIONS_PER_IP,
       subscribeTimeoutSeconds: values.REALTIME_SUBSCRIBE_TIMEOUT_SECONDS,
     },
+    fileMaker:
+      values.FILEMAKER_URL && values.FILEMAKER_DATABASE && values.FILEMAKER_USER && values.FILEMAKER_PASSWORD
+        ? {
+            url: values.FILEMAKER_URL,
+            database: values.FILEMAKER_DATABASE,
+            layout: values.FILEMAKER_LAYOUT,
+            user: values.FILEMAKER_USER,
+            password: values.FILEMAKER_PASSWORD,
+            syncTimeoutMs: values.FILEMAKER_SYNC_TIMEOUT_MS,
+          }
+        : undefined,
   };
 }

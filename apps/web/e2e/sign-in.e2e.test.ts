@@ -16,7 +16,10 @@ import {
 
 const baseUrl = inject('baseUrl');
 const INBOX = 'Signature inbox';
-const EVERY_PAGE = [INBOX, 'Clinics', 'Users'];
+const PATIENTS = 'Patients';
+/** Whoever reads documents also reads patients. */
+const READER_PAGES = [INBOX, PATIENTS];
+const EVERY_PAGE = [...READER_PAGES, 'Clinics', 'Users'];
 /** Provider-company administrators also have the global pages: clinic defaults and the e-mail outbox. */
 const PROVIDER_ADMIN_PAGES = [...EVERY_PAGE, 'Clinic defaults', 'E-mail outbox'];
 
@@ -30,13 +33,14 @@ type Expectation = {
 };
 
 // SPEC §6 roles through the permission table (packages/domain permissions.ts): the drawer shows the inbox
-// with document:read, Clinics with clinic:update-settings, Users with user:create. Roles under '*' count
-// everywhere except irh-finance, which opens no clinic at all.
+// with document:read, Patients with patient:read, Clinics with clinic:update-settings, Users with user:create.
+// Roles under '*' count everywhere except irh-finance, which opens no clinic at all. Device technicians read
+// patients but no documents, so the Patients screen is their start page.
 const ACCOUNTS: Expectation[] = [
-  { email: 'provider@example.org', nav: [INBOX], clinics: 1, home: '/signature/dashboard/' },
-  { email: 'nurse@example.org', nav: [INBOX], clinics: 1, home: '/signature/dashboard/' },
-  { email: 'readonly@example.org', nav: [INBOX], clinics: 1, home: '/signature/dashboard/' },
-  { email: 'devicetech@example.org', nav: [], clinics: 1, home: '/' },
+  { email: 'provider@example.org', nav: READER_PAGES, clinics: 1, home: '/signature/dashboard/' },
+  { email: 'nurse@example.org', nav: READER_PAGES, clinics: 1, home: '/signature/dashboard/' },
+  { email: 'readonly@example.org', nav: READER_PAGES, clinics: 1, home: '/signature/dashboard/' },
+  { email: 'devicetech@example.org', nav: [PATIENTS], clinics: 1, home: '/patients' },
   { email: 'clinicadmin@example.org', nav: EVERY_PAGE, clinics: 1, home: '/signature/dashboard/' },
   {
     email: 'irhadmin@example.org',
@@ -50,10 +54,10 @@ const ACCOUNTS: Expectation[] = [
     clinics: SEEDED_CLINIC_COUNT,
     home: '/signature/dashboard/',
   },
-  { email: 'irhtech@example.org', nav: [INBOX], clinics: SEEDED_CLINIC_COUNT, home: '/signature/dashboard/' },
+  { email: 'irhtech@example.org', nav: READER_PAGES, clinics: SEEDED_CLINIC_COUNT, home: '/signature/dashboard/' },
   {
     email: 'irhreporting@example.org',
-    nav: [INBOX],
+    nav: READER_PAGES,
     clinics: SEEDED_CLINIC_COUNT,
     home: '/signature/dashboard/',
   },
@@ -124,7 +128,7 @@ describe('signing in through the identity provider in a real browser', () => {
   });
 
   it('shows the welcome page to a role with no pages yet', async () => {
-    await signIn(page, baseUrl, 'devicetech@example.org');
+    await signIn(page, baseUrl, 'irhfinance@example.org');
     await expect
       .poll(() =>
         page.getByRole('heading', { level: 2, name: 'Your role has no pages here yet' }).isVisible(),

@@ -45,6 +45,8 @@ export * from './notifications/notification-messages';
 export * from './notifications/notification-types';
 export * from './notifications/notifications.contract';
 export * from './notifications/realtime-alert-levels';
+export * from './patients/advisory-matching';
+export * from './patients/af-alerts';
 export * from './patients/device-catalog';
 export * from './patients/device-catalog-data';
 export * from './patients/device-catalog-lookup';

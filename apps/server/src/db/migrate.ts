@@ -12,6 +12,8 @@ import * as userChannelIds from './migrations/0009-user-channel-ids';
 import * as sharedRateLimits from './migrations/0010-shared-rate-limits';
 import * as userLastSignIn from './migrations/0011-user-last-sign-in';
 import * as plainSettingTexts from './migrations/0012-plain-setting-texts';
+import * as patients from './migrations/0013-patients';
+import * as manufacturerAdvisories from './migrations/0014-manufacturer-advisories';
 
 // Migrations are listed here, not discovered on disk, so the bundle and the tests see the same list.
 // Names sort in the order they run.
@@ -28,6 +30,8 @@ const migrations: Record<string, Migration> = {
   '0010-shared-rate-limits': sharedRateLimits,
   '0011-user-last-sign-in': userLastSignIn,
   '0012-plain-setting-texts': plainSettingTexts,
+  '0013-patients': patients,
+  '0014-manufacturer-advisories': manufacturerAdvisories,
 };
 
 export class MigrationError extends Error {

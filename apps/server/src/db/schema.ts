@@ -180,6 +180,61 @@ export type DocumentsTable = {
   statusRank: ColumnType<number, never, never>;
   alertRank: ColumnType<number, never, never>;
   searchText: ColumnType<string, never, never>;
+  /** The patient record this document belongs to (issue 13); null until ingest or populate links it. */
+  patientRef: string | null;
+};
+
+type JsonColumn<T> = ColumnType<T, string | undefined, string>;
+type NullableJsonColumn<T> = ColumnType<T | null, string | null | undefined, string | null>;
+type DateOnly = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+
+/** One OAC history entry as stored in patients.oac_history. */
+export type StoredOacHistoryEntry = {
+  id: string;
+  medicationName: string | null;
+  startDate: string;
+  endDate: string | null;
+  updatedBy: string | null;
+  updatedAt: string;
+};
+
+export type PatientsTable = {
+  id: Generated<string>;
+  clinicNpi: string;
+  patientId: string;
+  fmId: string | null;
+  firstName: Generated<string>;
+  middleName: string | null;
+  lastName: Generated<string>;
+  dob: DateOnly;
+  gender: string | null;
+  physicianNpi: string | null;
+  oacStatus: string | null;
+  oacHistory: JsonColumn<StoredOacHistoryEntry[]>;
+  medicalInfo: NullableJsonColumn<Record<string, unknown>>;
+  deviceInfo: NullableJsonColumn<Record<string, unknown>>;
+  contactInfo: NullableJsonColumn<Record<string, unknown>>;
+  override: NullableJsonColumn<Record<string, unknown>>;
+  deviceSerial: ColumnType<string | null, never, never>;
+  syncedAt: Date | null;
+  createdAt: CreatedAt;
+  updatedAt: UpdatedAt;
+  updatedBy: string | null;
+  searchText: ColumnType<string, never, never>;
+};
+
+/** A manufacturer advisory (issue 13 §8): a recall or safety notice and the devices it touches. */
+export type ManufacturerAdvisoriesTable = {
+  id: Generated<string>;
+  manufacturer: string;
+  models: TextArray;
+  serialRanges: JsonColumn<{ from: string; to: string }[]>;
+  serialNumbers: TextArray;
+  title: string;
+  publishedOn: ColumnType<Date, Date | string, Date | string>;
+  recommendation: string;
+  url: string | null;
+  createdAt: CreatedAt;
 };
 
 export type DocumentCommentsTable = {
@@ -288,6 +343,8 @@ export type Database = {
   signatureSettings: SignatureSettingsTable;
   deviceCheckSettings: DeviceCheckSettingsTable;
   documents: DocumentsTable;
+  patients: PatientsTable;
+  manufacturerAdvisories: ManufacturerAdvisoriesTable;
   documentComments: DocumentCommentsTable;
   auditEvents: AuditEventsTable;
   users: UsersTable;
@@ -308,5 +365,6 @@ export type OrganizationUpdate = Updateable<OrganizationsTable>;
 
 export type UserRow = Selectable<UsersTable>;
 export type DocumentRow = Selectable<DocumentsTable>;
+export type PatientRow = Selectable<PatientsTable>;
 export type DocumentCommentRow = Selectable<DocumentCommentsTable>;
 export type NotificationRow = Selectable<NotificationsTable>;

@@ -63,6 +63,7 @@ const DEMO_CLINIC_FLAGS = [
   'comments',
   'nurseMultiSelect',
   'createNewPatients',
+  'manufacturerAdvisories',
   'physicianBulkSignAlerts',
   'clinicAdminTrash',
 ];

@@ -88,3 +88,60 @@ describe('the demo documents, as the inbox receives them', () => {
     expect(attributes.alertType).toBeTruthy();
   });
 });
+
+describe('the demo patients', () => {
+  const portal = signedInPortal([]);
+
+  beforeAll(async () => {
+    await seedDemoDocuments(portal.db, portal.storage, { count: 80, now: new Date('2026-11-20T12:00:00Z') });
+  });
+
+  it('own every demo document: each belongs to its clinic’s patient with its patient id', async () => {
+    const rows = await portal.db
+      .selectFrom('documents')
+      .leftJoin('patients', 'patients.id', 'documents.patientRef')
+      .select([
+        'documents.clinicNpi as documentClinic',
+        'documents.patientId as documentPatientId',
+        'documents.patientLastName',
+        'documents.device',
+        'documents.deviceDetail',
+        'patients.clinicNpi as patientClinic',
+        'patients.patientId',
+        'patients.lastName',
+        'patients.deviceInfo',
+      ])
+      .execute();
+    expect(rows.length).toBe(80);
+    for (const row of rows) {
+      expect(row.patientClinic).toBe(row.documentClinic);
+      expect(row.patientId).toBe(row.documentPatientId);
+      expect(row.lastName).toBe(row.patientLastName);
+      // An implant report's device is the patient's device.
+      if (row.device === 'PM' || row.device === 'ICD' || row.device === 'ILR') {
+        const detail = row.deviceDetail as { serialNumber: string };
+        expect((row.deviceInfo as { serialNumber?: string } | null)?.serialNumber).toBe(detail.serialNumber);
+      }
+    }
+  });
+
+  it('have medical, OAC and contact details that fit their documents', async () => {
+    const patients = await portal.db.selectFrom('patients').selectAll().execute();
+    expect(patients.length).toBeGreaterThan(5);
+    for (const patient of patients) {
+      expect(patient.medicalInfo).toMatchObject({ hasAfibHistory: expect.any(Boolean) });
+      expect(patient.contactInfo).toMatchObject({ email: expect.stringMatching(/@example\.com$/) });
+      const onOac = patient.oacStatus === 'on-oac';
+      expect(patient.oacHistory.length > 0).toBe(onOac);
+      if (onOac) expect((patient.medicalInfo as { hasAfibHistory: boolean }).hasAfibHistory).toBe(true);
+    }
+    // Some have AF and are not anticoagulated, so the AF-without-OAC flag has patients to show.
+    expect(
+      patients.some(
+        (patient) =>
+          (patient.medicalInfo as { hasAfibHistory: boolean }).hasAfibHistory &&
+          patient.oacStatus === 'not-on-oac',
+      ),
+    ).toBe(true);
+  });
+});

@@ -5,7 +5,13 @@ import { createDemoDocumentPlanner } from '../modules/documents/pdf/demo/plan-de
 import { createSeededRandom } from '../modules/documents/pdf/demo/seeded-random';
 import { generateDemoReportPdf } from '../modules/documents/pdf/generate-demo-report';
 import type { DocumentStorage } from '../modules/documents/storage/file-storage';
+import {
+  clinicPatientKey,
+  ensurePatientsForDocuments,
+} from '../modules/patients/ensure-patients-for-documents';
+import type { DocumentPatientFacts } from '../modules/patients/patient-from-document';
 import { publishDocumentsChanged } from '../modules/realtime/publish-documents-changed';
+import { demoPatientDetails } from './demo-patient-details';
 import type { DocumentsTable } from './schema';
 import { demoClinicNpi } from './seed-demo-data';
 import { type Db, inTransaction } from './transaction';
@@ -56,7 +62,9 @@ export async function seedDemoDocuments(
     .where('email', '=', 'provider@example.org')
     .executeTakeFirst();
 
+  const now = options.now ?? new Date();
   let rows: Insertable<DocumentsTable>[] = [];
+  let patients: DocumentPatientFacts[] = [];
   for (let index = 0; index < options.count; index++) {
     if (options.signal?.aborted) return false;
     const plan = planner.plan(index);
@@ -102,10 +110,22 @@ export async function seedDemoDocuments(
       signedBy: status === 'unsigned' ? null : (provider?.id ?? null),
       signedAt: status === 'unsigned' ? null : new Date(dos.getTime() + 86_400_000),
     });
+    patients.push({
+      clinicNpi,
+      patientId: patient.id,
+      patientFirstName: patient.firstName,
+      patientLastName: patient.lastName,
+      patientDob: patient.dob,
+      device: plan.device,
+      deviceDetail: plan.deviceDetail,
+      physicianNpi: clinicNpi === demoNpi ? (provider?.npi ?? null) : null,
+      more: demoPatientDetails(patient, now),
+    });
     // Batches commit as they are made, so the inbox fills while the rest are generated.
     if (rows.length === BATCH || index === options.count - 1) {
-      await insertBatch(db, rows);
+      await insertBatch(db, rows, patients);
       rows = [];
+      patients = [];
     }
     options.onProgress?.(index + 1, options.count);
   }
@@ -114,12 +134,19 @@ export async function seedDemoDocuments(
 
 const BATCH = 100;
 
-async function insertBatch(db: Db, rows: Insertable<DocumentsTable>[]) {
+async function insertBatch(db: Db, rows: Insertable<DocumentsTable>[], patients: DocumentPatientFacts[]) {
   if (rows.length === 0) return;
   await inTransaction(db, async (tx) => {
+    // Demo documents belong to demo patients (issue 13 §3), created with their first document.
+    const { refs } = await ensurePatientsForDocuments(tx, patients, { actorId: 'system', note: 'demo data' });
     const inserted = await tx
       .insertInto('documents')
-      .values(rows)
+      .values(
+        rows.map((row) => ({
+          ...row,
+          patientRef: refs.get(clinicPatientKey(row.clinicNpi, row.patientId)) ?? null,
+        })),
+      )
       .returning(['id', 'clinicNpi', 'originalSha256'])
       .execute();
     for (const row of inserted) {

@@ -24,3 +24,14 @@ export function fileMakerSettingsOf(
   const { url, database, layout, user, password } = simulator;
   return { url, database, layout, user, password };
 }
+
+/** The portal's FILEMAKER_* settings that point it at this simulator. */
+export function fileMakerEnvironmentOf(simulator: FileMakerSimulator): Record<string, string> {
+  return {
+    FILEMAKER_URL: simulator.url,
+    FILEMAKER_DATABASE: simulator.database,
+    FILEMAKER_LAYOUT: simulator.layout,
+    FILEMAKER_USER: simulator.user,
+    FILEMAKER_PASSWORD: simulator.password,
+  };
+}

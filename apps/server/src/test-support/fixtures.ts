@@ -74,6 +74,11 @@ export async function insertDocument(
     assignedTo?: string | null;
     patientLastName?: string;
     dos?: Date;
+    /** The patient record the document belongs to. */
+    patientRef?: string | null;
+    alertType?: string | null;
+    alertText?: string | null;
+    deletedAt?: Date | null;
   },
 ) {
   const stored = await storage.put(await getSamplePdf());
@@ -86,6 +91,10 @@ export async function insertDocument(
       serviceLine: options.serviceLine ?? 'crm',
       status: options.status ?? 'unsigned',
       alert: options.alert ?? null,
+      alertType: options.alertType ?? null,
+      alertText: options.alertText ?? null,
+      deletedAt: options.deletedAt ?? null,
+      patientRef: options.patientRef ?? null,
       assignedTo: options.assignedTo === undefined ? null : options.assignedTo,
       dos,
       dosKey: -dos.getTime(),
@@ -95,5 +104,58 @@ export async function insertDocument(
       originalSha256: stored.sha256,
     })
     .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+let patientSerial = 0;
+
+/**
+ * Inserts a patient record straight into the database (no audit event): unique patient id, name and dob
+ * unless given, so fixtures never look like duplicates of each other.
+ */
+export async function insertPatient(
+  db: Db,
+  options: {
+    clinicNpi: string;
+    patientId?: string;
+    fmId?: string | null;
+    firstName?: string;
+    lastName?: string;
+    dob?: string | null;
+    oacStatus?: string | null;
+    oacHistory?: {
+      id: string;
+      medicationName: string | null;
+      startDate: string;
+      endDate: string | null;
+      updatedBy: string | null;
+      updatedAt: string;
+    }[];
+    medicalInfo?: Record<string, unknown> | null;
+    deviceInfo?: Record<string, unknown> | null;
+    override?: Record<string, unknown> | null;
+  },
+) {
+  patientSerial += 1;
+  const suffix = randomBytes(4).toString('hex');
+  const json = (value: unknown) => (value === undefined || value === null ? null : JSON.stringify(value));
+  // A different dob for each fixture of a file (names alike and one dob would be likely duplicates).
+  const nextDay = new Date(Date.UTC(1930, 0, 1) + patientSerial * 86_400_000).toISOString().slice(0, 10);
+  return db
+    .insertInto('patients')
+    .values({
+      clinicNpi: options.clinicNpi,
+      patientId: options.patientId ?? `FX-${suffix}`,
+      fmId: options.fmId ?? null,
+      firstName: options.firstName ?? `Fixture${suffix}`,
+      lastName: options.lastName ?? `Patient${patientSerial}x${suffix}`,
+      dob: options.dob === undefined ? nextDay : options.dob,
+      oacStatus: options.oacStatus ?? null,
+      oacHistory: JSON.stringify(options.oacHistory ?? []),
+      medicalInfo: json(options.medicalInfo),
+      deviceInfo: json(options.deviceInfo),
+      override: json(options.override),
+    })
+    .returning(['id', 'clinicNpi', 'patientId', 'fmId'])
     .executeTakeFirstOrThrow();
 }

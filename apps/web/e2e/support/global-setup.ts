@@ -11,6 +11,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** Origin of the real portal server the browser tests drive, e.g. http://127.0.0.1:41234 */
     baseUrl: string;
+    /** Origin of the FileMaker Data API simulator the portal syncs patients from (faults at /_simulator/faults). */
+    fileMakerUrl: string;
   }
 }
 
@@ -22,11 +24,20 @@ const webDist = process.env.E2E_WEB_DIST
 // E2E_SERVER_ROOT: another checkout whose server to start (e.g. while this one's server is mid-change).
 const serverRoot = process.env.E2E_SERVER_ROOT ? path.resolve(process.env.E2E_SERVER_ROOT) : repoRoot;
 const serverEntry = path.join(serverRoot, 'apps/server/src/server.ts');
+const fileMakerSimulatorEntry = path.join(serverRoot, 'apps/simulators/src/filemaker/main.ts');
 const tsxCli = path.join(repoRoot, 'node_modules/.bin/tsx');
 export const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
 // Generous: a fresh data directory is migrated and seeded with demo data before the server answers.
 const START_TIMEOUT_MS = 120_000;
+
+/** The simulator's account, its own and no real server's (as `npm start` hands it to the portal). */
+const FILEMAKER_SIMULATOR = {
+  database: 'CardiacPatients',
+  layout: 'Patients',
+  user: 'portal-sync',
+  password: 'simulator-only-password',
+};
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -105,6 +116,45 @@ export default async function setup(project: TestProject) {
     throw new Error(`${serverEntry} is missing: the browser tests start the real server from it.`);
   }
 
+  // The FileMaker Data API simulator, as its own process (as `npm start` runs it): patients sync from it.
+  const fileMakerPort = await freePort();
+  const fileMakerUrl = `http://127.0.0.1:${fileMakerPort}`;
+  const simulator = spawn(process.execPath, [tsxCli, fileMakerSimulatorEntry], {
+    cwd: serverRoot,
+    env: {
+      ...process.env,
+      FILEMAKER_SIMULATOR_PORT: String(fileMakerPort),
+      FILEMAKER_SIMULATOR_HOST: '127.0.0.1',
+      FILEMAKER_SIMULATOR_DATABASE: FILEMAKER_SIMULATOR.database,
+      FILEMAKER_SIMULATOR_LAYOUT: FILEMAKER_SIMULATOR.layout,
+      FILEMAKER_SIMULATOR_USER: FILEMAKER_SIMULATOR.user,
+      FILEMAKER_SIMULATOR_PASSWORD: FILEMAKER_SIMULATOR.password,
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+    detached: true,
+  });
+  let simulatorStderr = '';
+  simulator.stderr?.on('data', (chunk: Buffer) => {
+    simulatorStderr = (simulatorStderr + chunk.toString()).slice(-5_000);
+  });
+  const stopSimulator = async () => {
+    if (simulator.exitCode !== null || simulator.signalCode !== null) return;
+    const exited = new Promise((resolve) => simulator.once('exit', resolve));
+    try {
+      if (simulator.pid) process.kill(-simulator.pid, 'SIGTERM');
+    } catch {
+      // already gone
+    }
+    await exited;
+  };
+  try {
+    await waitForHealthy(`${fileMakerUrl}/_simulator/faults`, simulator, () => simulatorStderr);
+  } catch (error) {
+    await stopSimulator();
+    throw error;
+  }
+
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-e2e-'));
@@ -126,6 +176,13 @@ export default async function setup(project: TestProject) {
     // accounts: lift the per-address and per-account limits (their own tests run elsewhere).
     LOGIN_RATE_LIMIT_PER_MINUTE: '10000',
     LOGIN_RATE_LIMIT_PER_ACCOUNT_PER_MINUTE: '10000',
+    FILEMAKER_URL: fileMakerUrl,
+    FILEMAKER_DATABASE: FILEMAKER_SIMULATOR.database,
+    FILEMAKER_LAYOUT: FILEMAKER_SIMULATOR.layout,
+    FILEMAKER_USER: FILEMAKER_SIMULATOR.user,
+    FILEMAKER_PASSWORD: FILEMAKER_SIMULATOR.password,
+    // A sync FileMaker does not answer gives up after 5 s (the test of an unreachable FileMaker waits it out).
+    FILEMAKER_SYNC_TIMEOUT_MS: '5000',
   };
   // Always the embedded database and identity provider, whatever the developer's shell points at.
   for (const key of ['DATABASE_URL', 'OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_AUDIENCE']) delete env[key];
@@ -172,6 +229,7 @@ export default async function setup(project: TestProject) {
       await exited;
       clearTimeout(timer);
     }
+    await stopSimulator();
     await rm(dataDir, { recursive: true, force: true });
   };
 
@@ -185,5 +243,6 @@ export default async function setup(project: TestProject) {
   }
 
   project.provide('baseUrl', baseUrl);
+  project.provide('fileMakerUrl', fileMakerUrl);
   return teardown;
 }

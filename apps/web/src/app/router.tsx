@@ -4,6 +4,7 @@ import { BusyScreen } from '../components/busy-screen';
 import { AuthCallbackPage } from '../features/auth/components/auth-callback-page';
 import { SignatureInboxPage } from '../features/signature/components/signature-inbox-page';
 import { AUTH_CALLBACK_PATH, SIGNATURE_DASHBOARD_PATH } from '../lib/constants';
+import { PATIENTS_PATH } from '../lib/patients';
 import { HomePage } from './home-page';
 import { AppLayout } from './layout/app-layout';
 import { CLINICS_PATH, DEFAULTS_PATH, EMAIL_OUTBOX_PATH, USERS_PATH } from './layout/nav-items';
@@ -91,6 +92,27 @@ export const routes: RouteObject[] = [
                   (module) => module.EmailOutboxPage,
                 ),
                 handle: handle({ title: 'E-mail outbox', crumbs: ['Administration'] }),
+              },
+            ],
+          },
+          {
+            element: <RequirePermission permission="patient:read" />,
+            children: [
+              {
+                path: PATIENTS_PATH,
+                lazy: lazyPage(
+                  () => import('../features/patients/components/patients-page'),
+                  (module) => module.PatientsPage,
+                ),
+                handle: handle({ title: 'Patients' }),
+              },
+              {
+                path: `${PATIENTS_PATH}/:npi/:id`,
+                lazy: lazyPage(
+                  () => import('../features/patients/components/patient-page'),
+                  (module) => module.PatientPage,
+                ),
+                handle: handle({ title: 'Patient', crumbs: ['Patients'] }),
               },
             ],
           },

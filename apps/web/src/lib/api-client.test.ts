@@ -80,6 +80,22 @@ describe('api client', () => {
     expect(error.code).toBeUndefined();
   });
 
+  it('keeps the whole error body, so a refusal can carry more than the common fields', async () => {
+    const conflict = {
+      statusCode: 409,
+      error: 'Conflict',
+      message: 'This patient probably exists already',
+      duplicates: [{ patient: { id: 'p1' }, reasons: ['same-device-serial'] }],
+    };
+    stubFetch(async () => jsonResponse(conflict, { status: 409, statusText: 'Conflict' }));
+    const error = await failureOf(apiClient.post('/api/patients/clinics/1234567893/patients', {}));
+    expect(error.statusCode).toBe(409);
+    expect(error.body).toEqual(conflict);
+
+    stubFetch(async () => new Response('<html>proxy error</html>', { status: 502 }));
+    expect((await failureOf(apiClient.get('/api/x'))).body).toBeUndefined();
+  });
+
   it("says 'HTTP error. Unable to fetch' when a failure has no description", async () => {
     stubFetch(async () => new Response('', { status: 502, statusText: 'Bad Gateway' }));
     const error = await failureOf(apiClient.get('/api/x'));

@@ -14,6 +14,11 @@ export class ApiError extends Error {
   readonly details: ApiErrorDetail[] | undefined;
   /** Set when the call failed below HTTP (offline, DNS, connection refused). */
   readonly code: string | undefined;
+  /**
+   * The error body as the server sent it (JSON), for the few refusals that carry more than the common
+   * fields: a 409 on creating a patient lists the likely duplicates. Undefined when it was not JSON.
+   */
+  readonly body: unknown;
 
   constructor(init: {
     statusCode: number;
@@ -21,6 +26,7 @@ export class ApiError extends Error {
     message?: string | undefined;
     details?: ApiErrorDetail[] | undefined;
     code?: string | undefined;
+    body?: unknown;
     cause?: unknown;
   }) {
     super(init.message?.trim() ? init.message : HTTP_ERROR_MESSAGE, { cause: init.cause });
@@ -28,6 +34,7 @@ export class ApiError extends Error {
     this.reason = init.reason;
     this.details = init.details;
     this.code = init.code;
+    this.body = init.body;
   }
 }
 
@@ -68,6 +75,7 @@ export async function toApiError(response: Response): Promise<ApiError> {
     reason: typeof fields.error === 'string' ? fields.error : response.statusText,
     message: typeof fields.message === 'string' ? fields.message : undefined,
     details: parseDetails(fields.details),
+    body: body === UNREADABLE ? undefined : body,
   });
 }
 

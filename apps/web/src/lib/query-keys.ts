@@ -39,6 +39,22 @@ export const queryKeys = {
     signAllCandidates: (filtersKey: unknown) => ['documents', 'sign-all-candidates', filtersKey] as const,
     pdf: (id: string, status: string) => ['documents', 'pdf', id, status] as const,
     comments: (documentId: string) => ['documents', 'comments', documentId] as const,
+    /** One patient's documents (the patient page): under the documents prefix, so document writes refresh it. */
+    ofPatient: (clinicNpi: string, patientRef: string) =>
+      ['documents', 'patient', clinicNpi, patientRef] as const,
+  },
+  // A patient write invalidates queryKeys.patients.all: the search pages, the patient, its timeline and
+  // its advisories (a new device may match others) all refresh.
+  patients: {
+    all: ['patients'] as const,
+    search: (clinicNpi: string) => ['patients', 'search', clinicNpi] as const,
+    detail: (clinicNpi: string, id: string) => ['patients', 'detail', clinicNpi, id] as const,
+    /** The clinic's patient with this clinic identifier (a document without a patient record id). */
+    byPatientId: (clinicNpi: string, patientId: string) =>
+      ['patients', 'by-patient-id', clinicNpi, patientId] as const,
+    events: (clinicNpi: string, id: string) => ['patients', 'events', clinicNpi, id] as const,
+    advisories: (clinicNpi: string, id: string) => ['patients', 'advisories', clinicNpi, id] as const,
+    deviceCatalog: ['patients', 'device-catalog'] as const,
   },
   notifications: {
     all: ['notifications'] as const,

@@ -2,6 +2,11 @@ import { auditResponseContracts } from '../audit/audit.contract';
 import { portalConfigResponseContracts } from '../auth/portal-config.contract';
 import { clinicsResponseContracts } from '../clinics/clinics.contract';
 import { notificationsResponseContracts } from '../notifications/notifications.contract';
+import {
+  manufacturerAdvisoriesResponseContracts,
+  patientLinksResponseContracts,
+  patientsResponseContracts,
+} from '../patients/patients.contract';
 import { realtimeResponseContracts } from '../realtime/realtime.contract';
 import { commentsResponseContracts } from '../reports/comments.contract';
 import { documentsResponseContracts } from '../reports/documents.contract';
@@ -22,6 +27,9 @@ export const API_RESPONSE_CONTRACTS: readonly ResponseContract[] = [
   ...commentsResponseContracts,
   ...documentsResponseContracts,
   ...notificationsResponseContracts,
+  ...manufacturerAdvisoriesResponseContracts,
+  ...patientLinksResponseContracts,
+  ...patientsResponseContracts,
   ...realtimeResponseContracts,
   ...usersResponseContracts,
 ];

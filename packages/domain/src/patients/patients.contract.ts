@@ -4,14 +4,15 @@
 // The web build drops these schemas, and zod with them, only where it can see that building them has no
 // side effects: calls on `z` count as pure (so `z.nullable(x)`, not `x.nullable()`; no object spreads),
 // and any other call at module level is marked `@__PURE__` or `@__NO_SIDE_EFFECTS__`.
-//
-// No response contract is registered yet: the server test requires each registered contract to have its
-// route, and the patient routes come later.
 
 import { z } from 'zod';
+import { defineResponseContract } from '../common/api-contract';
+import { DEVICE_TYPES } from '../common/device-types';
 import { isValidNpi } from '../common/npi';
 import { pageLinksSchema } from '../common/paging.contract';
 import { TABLE_DEFAULT_ROWS } from '../common/paging-constants';
+import { deviceCatalogEntrySchema } from './device-catalog';
+import { MANUFACTURER_CODES } from './manufacturers';
 import { OAC_CUSTOM_PREFIX, OAC_STATUSES } from './oac-statuses';
 
 /**
@@ -91,11 +92,19 @@ export const medicalInfoSchema = z.object({
 });
 export type MedicalInfo = z.infer<typeof medicalInfoSchema>;
 
-/** SPEC §3 deviceInfo; manufacturerAdvisories is JSON (the advisories matched to the device). */
+/**
+ * SPEC §3 deviceInfo: model, modelNumber and manufacturerAdvisories (JSON: the advisories matched to the
+ * device). The portal adds what a device clinic records beside them: the manufacturer's code, the device
+ * type, the serial number (searched, and compared for duplicates and advisories) and the implant date.
+ */
 export const deviceInfoSchema = z.object({
   model: optionalText(100),
   modelNumber: optionalText(100),
   manufacturerAdvisories: z.nullable(z.json()),
+  manufacturer: z.nullish(z.enum(MANUFACTURER_CODES)),
+  deviceType: z.nullish(z.string()),
+  serialNumber: z.nullish(z.string()),
+  implantDate: z.nullish(z.string()),
 });
 export type DeviceInfo = z.infer<typeof deviceInfoSchema>;
 
@@ -203,6 +212,16 @@ export const patientSearchPageSchema = z.object({
 export type PatientSearchPage = z.infer<typeof patientSearchPageSchema>;
 
 // ---- Route parameters ----
+
+const clinicNpiParam = z.string().regex(/^\d{10}$/, { error: 'must be a 10-digit NPI' });
+
+/** clinics/{npi}/search and clinics/{npi}/patients. */
+export const patientClinicParamsSchema = z.object({ npi: clinicNpiParam });
+/** clinics/{npi}/search/by-fm-id/{id}: the FileMaker record id, as FileMaker gives it. */
+export const patientFmIdParamsSchema = z.object({
+  npi: clinicNpiParam,
+  id: z.string().trim().min(1, { error: 'must not be empty' }).max(100),
+});
 
 export const patientIdParamsSchema = z.object({
   npi: z.string().regex(/^\d{10}$/, { error: 'must be a 10-digit NPI' }),
@@ -345,6 +364,12 @@ export const deviceInfoBodySchema = z.strictObject({
   model: z.nullish(optionalText(100)),
   modelNumber: z.nullish(optionalText(100)),
   manufacturerAdvisories: z.nullish(z.json()),
+  manufacturer: z.nullish(
+    z.enum(MANUFACTURER_CODES, { error: `must be one of ${MANUFACTURER_CODES.join(', ')}` }),
+  ),
+  deviceType: z.nullish(z.enum(DEVICE_TYPES, { error: `must be one of ${DEVICE_TYPES.join(', ')}` })),
+  serialNumber: z.nullish(optionalText(60)),
+  implantDate: z.nullish(dobSchema),
 });
 export const contactInfoBodySchema = z.strictObject({
   mobilePhone: z.nullish(optionalText(40)),
@@ -383,9 +408,6 @@ export const createPatientBodySchema = z.preprocess(
     medicalInfo: z.optional(medicalInfoBodySchema),
     deviceInfo: z.optional(deviceInfoBodySchema),
     contactInfo: z.optional(contactInfoBodySchema),
-    deviceSerial: z
-      .optional(z.string().trim().max(100))
-      .describe('checked against other patients for duplicates'),
     confirmNotDuplicate: z
       .optional(z.boolean())
       .describe('true creates the patient even when likely duplicates exist (otherwise 409 with them)'),
@@ -458,3 +480,198 @@ export const populatePatientsBodySchema = z.strictObject({
     .max(500),
 });
 export type PopulatePatientsBody = z.input<typeof populatePatientsBodySchema>;
+
+// ---- Likely duplicates (issue 13 §4) ----
+
+export const DUPLICATE_REASONS = ['same-dob-similar-name', 'same-device-serial'] as const;
+
+/** One existing patient that a create probably duplicates, and why. */
+export const likelyDuplicateSchema = z.object({
+  patient: patientResourceSchema,
+  reasons: z.array(z.enum(DUPLICATE_REASONS)).min(1),
+});
+export type LikelyDuplicatePatient = z.infer<typeof likelyDuplicateSchema>;
+
+/** 409 from POST clinics/{npi}/patients when likely duplicates exist and the request did not confirm. */
+export const duplicatePatientConflictSchema = z
+  .object({
+    statusCode: z.literal(409),
+    error: z.string(),
+    message: z.string(),
+    duplicates: z.array(likelyDuplicateSchema),
+  })
+  .meta({ id: 'DuplicatePatientConflict' });
+export type DuplicatePatientConflict = z.infer<typeof duplicatePatientConflictSchema>;
+
+// ---- The timeline (issue 13 §9) ----
+
+/** What an entry of the timeline is about: a document of the patient, the patient record, OAC, or a sync. */
+export const PATIENT_EVENT_KINDS = ['document', 'patient', 'oac', 'sync'] as const;
+export type PatientEventKind = (typeof PATIENT_EVENT_KINDS)[number];
+
+export const patientEventSchema = z.object({
+  id: z.string(),
+  kind: z.enum(PATIENT_EVENT_KINDS),
+  /** The audit event type (SPEC §3): created, signed, acknowledged, reassigned, update_oac, … */
+  eventType: z.string(),
+  createdAt: z.iso.datetime(),
+  actorId: z.string().nullable(),
+  /** The actor's display name, or null for the system. */
+  actorName: z.string().nullable(),
+  documentId: z.string().nullable(),
+  documentType: z.string().nullable(),
+  /** One line a person reads: 'Signed the 90 Day report', 'OAC history: Apixaban added'. */
+  summary: z.string(),
+});
+export type PatientEvent = z.infer<typeof patientEventSchema>;
+
+/** GET clinics/{npi}/patients/{id}/events: newest first, paged. */
+export const patientEventsPageSchema = z.object({
+  links: pageLinksSchema,
+  data: z.array(patientEventSchema),
+  metadata: z.object({
+    totalCount: z.number().int(),
+    limit: z.number().int(),
+    offset: z.number().int(),
+  }),
+});
+export type PatientEventsPage = z.infer<typeof patientEventsPageSchema>;
+
+export const patientEventsQuerySchema = z.strictObject({
+  'page[offset]': z.coerce.number().int().min(0).max(1_000_000).default(0),
+  'page[limit]': z.coerce.number().int().min(1).max(PATIENT_SEARCH_MAX_LIMIT).default(TABLE_DEFAULT_ROWS),
+});
+
+/**
+ * The audit event types a patient's own events carry (entity 'patient'). 'created' and 'update_oac' are
+ * SPEC §3's; 'updated' and 'deleted' are the portal's, as for users and clinics; 'synced' marks a merge
+ * from FileMaker. Every OAC change (status or history) is 'update_oac', whatever else changes with it.
+ */
+export const PATIENT_AUDIT_EVENT_TYPES = {
+  created: 'created',
+  updated: 'updated',
+  deleted: 'deleted',
+  updateOac: 'update_oac',
+  synced: 'synced',
+} as const;
+
+// ---- Device catalog (SPEC §7 GET device-catalog) ----
+
+/** GET /api/patients/device-catalog: every model, and the Boston list derived and sorted (SPEC §3). */
+export const deviceCatalogResponseSchema = z.object({
+  data: z.array(deviceCatalogEntrySchema),
+  bostonModels: z.array(z.string()),
+});
+export type DeviceCatalogResponse = z.infer<typeof deviceCatalogResponseSchema>;
+
+// ---- Manufacturer advisories (issue 13 §8) ----
+
+/** A recall or safety advisory: which devices it touches, and what the manufacturer recommends. */
+export const manufacturerAdvisorySchema = z
+  .object({
+    id: z.string(),
+    manufacturer: z.enum(MANUFACTURER_CODES),
+    /** Model numbers (catalog modelNumber) the advisory names. */
+    models: z.array(z.string()),
+    /** Affected serial ranges, inclusive, compared as normalised serials; empty: every serial of the models. */
+    serialRanges: z.array(z.object({ from: z.string(), to: z.string() })),
+    /** Individually listed affected serials; with ranges, a device matches either. */
+    serialNumbers: z.array(z.string()),
+    title: z.string(),
+    /** The day the advisory was published (YYYY-MM-DD). */
+    publishedOn: z.string(),
+    recommendation: z.string(),
+    url: z.string().nullable(),
+  })
+  .meta({ id: 'ManufacturerAdvisory' });
+export type ManufacturerAdvisory = z.infer<typeof manufacturerAdvisorySchema>;
+
+export const manufacturerAdvisoryListSchema = z.object({ data: z.array(manufacturerAdvisorySchema) });
+export type ManufacturerAdvisoryList = z.infer<typeof manufacturerAdvisoryListSchema>;
+
+// ---- Linking documents to patients (issue 13 §3) ----
+
+/** POST clinics/populate-patients: what each clinic's run created and linked, and the totals. */
+export const populatePatientsResponseSchema = z.object({
+  data: z.array(
+    z.object({ clinicNpi: z.string(), patientsCreated: z.number().int(), documentsLinked: z.number().int() }),
+  ),
+  patientsCreated: z.number().int(),
+  documentsLinked: z.number().int(),
+});
+export type PopulatePatientsResponse = z.infer<typeof populatePatientsResponseSchema>;
+
+/** Linking documents to patients: the response contracts of its routes. */
+export const patientLinksResponseContracts = [
+  /* @__PURE__ */ defineResponseContract(
+    'POST',
+    '/api/patients/clinics/populate-patients',
+    populatePatientsResponseSchema,
+  ),
+];
+
+/** The 403 a clinic's advisory routes answer while its 'manufacturerAdvisories' flag is off (SPEC §6). */
+export const ADVISORIES_TURNED_OFF_MESSAGE =
+  "Manufacturer advisories are turned off for this clinic: an administrator can turn on the 'Manufacturer advisories' feature.";
+
+/** GET clinics/{npi}/advisories/{advisoryId}/patients.csv. */
+export const advisoryPatientsParamsSchema = z.object({
+  npi: z.string().regex(/^\d{10}$/, { error: 'must be a 10-digit NPI' }),
+  advisoryId: z.uuid({ error: 'must be an advisory id' }),
+});
+
+/** The columns of an advisory's patients export, in order (the CSV's header row). */
+export const ADVISORY_PATIENTS_CSV_COLUMNS = [
+  'patientId',
+  'lastName',
+  'firstName',
+  'dob',
+  'manufacturer',
+  'model',
+  'modelNumber',
+  'serialNumber',
+  'implantDate',
+  'physicianNpi',
+] as const;
+
+/** The export's answer is a CSV file (RFC 4180), not JSON. */
+export const advisoryPatientsCsvSchema = z.string().describe('text/csv');
+
+export const manufacturerAdvisoriesResponseContracts = [
+  /* @__PURE__ */ defineResponseContract('GET', '/api/patients/advisories', manufacturerAdvisoryListSchema),
+  /* @__PURE__ */ defineResponseContract(
+    'GET',
+    '/api/patients/clinics/:npi/patients/:id/advisories',
+    manufacturerAdvisoryListSchema,
+  ),
+  /* @__PURE__ */ defineResponseContract(
+    'GET',
+    '/api/patients/clinics/:npi/advisories/:advisoryId/patients.csv',
+    advisoryPatientsCsvSchema,
+  ),
+] as const;
+
+const CLINIC_PATIENTS = '/api/patients/clinics/:npi';
+const ONE_PATIENT = `${CLINIC_PATIENTS}/patients/:id`;
+
+export const patientsResponseContracts = [
+  /* @__PURE__ */ defineResponseContract('GET', `${CLINIC_PATIENTS}/search`, patientSearchPageSchema),
+  /* @__PURE__ */ defineResponseContract(
+    'GET',
+    `${CLINIC_PATIENTS}/search/by-fm-id/:id`,
+    patientResourceSchema,
+  ),
+  /* @__PURE__ */ defineResponseContract('POST', `${CLINIC_PATIENTS}/patients`, patientResourceSchema),
+  /* @__PURE__ */ defineResponseContract('GET', ONE_PATIENT, patientResourceSchema),
+  /* @__PURE__ */ defineResponseContract('PATCH', ONE_PATIENT, patientResourceSchema),
+  /* @__PURE__ */ defineResponseContract('GET', `${ONE_PATIENT}/events`, patientEventsPageSchema),
+  /* @__PURE__ */ defineResponseContract('PUT', `${ONE_PATIENT}/supplimental-info`, patientResourceSchema),
+  /* @__PURE__ */ defineResponseContract('POST', `${ONE_PATIENT}/oac-history`, patientResourceSchema),
+  /* @__PURE__ */ defineResponseContract('PUT', `${ONE_PATIENT}/oac-history/:oacId`, patientResourceSchema),
+  /* @__PURE__ */ defineResponseContract(
+    'DELETE',
+    `${ONE_PATIENT}/oac-history/:oacId`,
+    patientResourceSchema,
+  ),
+  /* @__PURE__ */ defineResponseContract('GET', '/api/patients/device-catalog', deviceCatalogResponseSchema),
+] as const;

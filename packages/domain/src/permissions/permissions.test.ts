@@ -80,6 +80,7 @@ describe('PERMISSIONS: who may do what at a clinic with everything switched on',
       'provider nurse clinic-read-only device-tech clinic-admin irh-tech irh-reporting irh-admin sys-admin',
     ],
     ['patient:create', 'provider nurse device-tech clinic-admin irh-tech irh-admin sys-admin'],
+    ['patient:populate', 'irh-admin sys-admin'],
     ['patient:update', 'provider nurse device-tech clinic-admin irh-tech irh-admin sys-admin'],
     ['device-check:create', 'provider nurse device-tech clinic-admin irh-tech irh-admin sys-admin'],
   ])('%s: %s', (permission, holders) => {
@@ -88,7 +89,7 @@ describe('PERMISSIONS: who may do what at a clinic with everything switched on',
   });
 
   it('the table above covers every permission', () => {
-    expect(PERMISSION_NAMES).toHaveLength(33);
+    expect(PERMISSION_NAMES).toHaveLength(34);
   });
 });
 

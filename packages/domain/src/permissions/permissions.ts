@@ -125,6 +125,8 @@ export const PERMISSIONS = {
   'patient:create': PATIENT_EDITORS,
   // Also covers the patient's studies (push to a vendor, cancel).
   'patient:update': PATIENT_EDITORS,
+  // Linking a clinic's existing documents to patients (populate-patients): provider-company admins run it.
+  'patient:populate': PROVIDER_COMPANY_ADMINISTRATORS,
   // The in-person device check page: whoever edits patients, while its flag is on.
   'device-check:create': PATIENT_EDITORS,
 } as const satisfies Record<string, readonly Role[]>;
@@ -146,6 +148,7 @@ export const GLOBAL_PERMISSIONS = [
   'user:assign-global-roles',
   'audit:verify',
   'notification:send',
+  'patient:populate',
 ] as const satisfies readonly PermissionName[];
 
 export function isGlobalPermission(permission: PermissionName): boolean {

@@ -77,6 +77,10 @@ export const documentAttributesSchema = z.object({
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
   storagePath: z.string(),
+  /** The patient record the document belongs to (issue 13 §3); null until ingest or populate links it. */
+  patientRef: nullableText,
+  /** The patient has AF (history or alerts) and is not on OAC, with no decision recorded (issue 13 §6). */
+  patientIsAfWithoutOac: z.boolean(),
 });
 export type DocumentAttributes = z.infer<typeof documentAttributesSchema>;
 
@@ -180,6 +184,10 @@ export const documentListQuerySchema = z.strictObject({
     .describe("'any', 'unassigned', 'me' or a user id"),
   'filter[id]': z.union([z.literal('any'), uuidList]).optional(),
   'filter[patientId]': z.string().min(1).max(100).optional(),
+  'filter[patientRef]': z
+    .uuid({ error: 'must be a patient id' })
+    .optional()
+    .describe("the patient record's id: that patient's documents, whatever patientId they carry"),
   'filter[alert]': z.union([z.literal('any'), commaList(ALERT_LEVELS, 'alert levels')]).optional(),
   'filter[dosAfter]': z.optional(dateOnly),
   'filter[dosBefore]': z.optional(dateOnly),

@@ -70,6 +70,12 @@ export async function findOrganizationByNpi(db: Executor, npi: string) {
 }
 
 /** Another clinic (not `exceptId`) that already uses the NPI or the code. */
+/** The clinics among these NPIs that exist. */
+export async function findOrganizationsByNpi(db: Executor, npis: readonly string[]) {
+  if (npis.length === 0) return [];
+  return db.selectFrom('organizations').select(['id', 'npi']).where('npi', 'in', npis).execute();
+}
+
 export async function findOrganizationClash(
   tx: Tx,
   options: { npi: string; code: string; exceptId?: string | undefined },
@@ -108,6 +114,17 @@ export async function clinicHasDocuments(tx: Tx, clinicNpi: string): Promise<boo
     .limit(1)
     .executeTakeFirst();
   return document !== undefined;
+}
+
+/** Whether any patient record belongs to the clinic (they are records too). */
+export async function clinicHasPatients(tx: Tx, clinicNpi: string): Promise<boolean> {
+  const patient = await tx
+    .selectFrom('patients')
+    .select('id')
+    .where('clinicNpi', '=', clinicNpi)
+    .limit(1)
+    .executeTakeFirst();
+  return patient !== undefined;
 }
 
 /** Replaces a clinic's own flag and workflow lists. */

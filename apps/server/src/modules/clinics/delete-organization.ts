@@ -3,10 +3,15 @@ import type { Actor } from '../../auth/actor';
 import { type Db, inTransaction } from '../../db/transaction';
 import { HttpError, NotFoundError } from '../../http/errors';
 import { recordAuditEvent } from '../audit/record-audit-event';
-import { clinicHasDocuments, deleteOrganizationRow, findOrganizationById } from './clinics.repository';
+import {
+  clinicHasDocuments,
+  clinicHasPatients,
+  deleteOrganizationRow,
+  findOrganizationById,
+} from './clinics.repository';
 import { loadOrganizationResponse } from './load-organization-responses';
 
-/** DELETE organizations/{id}: admin-level only, and only a clinic with no documents (they are records). */
+/** DELETE organizations/{id}: admin-level only, and only a clinic with no documents or patients (records). */
 export async function deleteOrganization(db: Db, actor: Actor, id: string) {
   assertCan(actor.user, 'clinic:delete', '*');
   await inTransaction(db, async (tx) => {
@@ -14,6 +19,8 @@ export async function deleteOrganization(db: Db, actor: Actor, id: string) {
     if (!current) throw new NotFoundError('Clinic');
     if (await clinicHasDocuments(tx, current.npi))
       throw new HttpError(409, 'The clinic has documents: deactivate it instead');
+    if (await clinicHasPatients(tx, current.npi))
+      throw new HttpError(409, 'The clinic has patients: deactivate it instead');
     const before = await loadOrganizationResponse(tx, current);
     await deleteOrganizationRow(tx, id);
     await recordAuditEvent(tx, {

@@ -41,7 +41,7 @@ import { mergePdfs } from './pdf/merge-pdfs';
 import { PdfChecksBusyError, PdfParserPool } from './pdf/pdf-parser-pool';
 import { removeFirstPage } from './pdf/remove-first-page';
 import { reportProblem } from './report-problem';
-import { toDocumentResource } from './to-document-resource';
+import { loadDocumentResource } from './to-document-resource';
 import { updateComment } from './update-comment';
 import { updateDocument, updateNotes } from './update-document';
 
@@ -169,7 +169,7 @@ export const documentsContentRoutes: FastifyPluginAsyncZod<DocumentsContentConte
         throw new BadRequestError('Exactly one PDF is required', [{ field: 'file', message: 'is required' }]);
       const id = await ingestDocument(ingestContext, requireActor(request), parsed.data, file);
       const row = await findDocumentById(db, id);
-      return reply.code(201).send(toDocumentResource(row as NonNullable<typeof row>));
+      return reply.code(201).send(await loadDocumentResource(db, row as NonNullable<typeof row>));
     },
   );
 
@@ -201,7 +201,7 @@ export const documentsContentRoutes: FastifyPluginAsyncZod<DocumentsContentConte
         new Uint8Array(Buffer.from(request.body.pdfBase64, 'base64')),
       );
       const row = await findDocumentById(db, id);
-      return reply.code(201).send(toDocumentResource(row as NonNullable<typeof row>));
+      return reply.code(201).send(await loadDocumentResource(db, row as NonNullable<typeof row>));
     },
   );
 
@@ -220,7 +220,7 @@ export const documentsContentRoutes: FastifyPluginAsyncZod<DocumentsContentConte
     async (request) => {
       const updated = await updateDocument(db, requireActor(request), request.params.id, request.body);
       const row = await findDocumentById(db, updated.id);
-      return toDocumentResource(row as NonNullable<typeof row>);
+      return loadDocumentResource(db, row as NonNullable<typeof row>);
     },
   );
 

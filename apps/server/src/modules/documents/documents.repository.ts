@@ -125,6 +125,8 @@ export type DocumentFilters = {
   assignedTo?: string | null | undefined;
   ids?: readonly string[] | undefined;
   patientId?: string | undefined;
+  /** The patient record (documents.patient_ref); the patient page lists its documents by it. */
+  patientRef?: string | undefined;
   dosFrom?: Date | undefined;
   dosBefore?: Date | undefined;
   hidden: DocumentListQuery['filter[hidden]'];
@@ -153,6 +155,7 @@ function filteredDocuments(db: Executor, filters: DocumentFilters) {
   else if (filters.assignedTo) query = query.where('d.assignedTo', '=', filters.assignedTo);
   if (filters.ids?.length) query = query.where('d.id', 'in', filters.ids);
   if (filters.patientId) query = query.where('d.patientId', '=', filters.patientId);
+  if (filters.patientRef) query = query.where('d.patientRef', '=', filters.patientRef);
   if (filters.dosFrom) query = query.where('d.dos', '>=', filters.dosFrom);
   if (filters.dosBefore) query = query.where('d.dos', '<', filters.dosBefore);
   if (filters.hidden === 'exclude') query = query.where('d.isHidden', '=', false);

@@ -27,7 +27,7 @@ import { reassignDocuments } from './reassign-documents';
 import { setDocumentFlag } from './set-document-flags';
 import { signDocument } from './sign-document';
 import type { DocumentStorage } from './storage/file-storage';
-import { toDocumentResource } from './to-document-resource';
+import { loadDocumentResource } from './to-document-resource';
 import { hardDeleteDocument, trashDocuments, undeleteDocument } from './trash-documents';
 import { unsignDocument } from './unsign-document';
 
@@ -47,7 +47,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<DocumentsContext> = async (a
   const resource = async (id: string) => {
     const row = await findDocumentById(db, id);
     if (!row) throw new Error('document vanished');
-    return toDocumentResource(row);
+    return loadDocumentResource(db, row);
   };
 
   app.get(
@@ -112,7 +112,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<DocumentsContext> = async (a
     },
     async (request) => {
       const document = await getVisibleDocument(db, requireActor(request), request.params.id);
-      return toDocumentResource(document);
+      return loadDocumentResource(db, document);
     },
   );
 

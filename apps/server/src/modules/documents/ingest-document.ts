@@ -6,6 +6,7 @@ import { NotFoundError, UnprocessableError } from '../../http/errors';
 import { recordAuditEvent } from '../audit/record-audit-event';
 import { loadClinicConfiguration } from '../clinics/load-clinic-configuration';
 import { notifyNewAlert } from '../notifications/document-notifications';
+import { clinicPatientKey, ensurePatientsForDocuments } from '../patients/ensure-patients-for-documents';
 import { publishDocumentsChanged } from '../realtime/publish-documents-changed';
 import { findUnlockedUsersByNpi } from '../users/users.repository';
 import { insertDocument } from './documents.repository';
@@ -70,8 +71,26 @@ export async function ingestDocument(
 
   return inTransaction(context.db, async (tx) => {
     const { deviceDetail, metadata, cptCodes, icd10Codes, ...rest } = fields;
+    // The document belongs to its clinic's patient with this patient id, created if new (issue 13 §3).
+    const { refs } = await ensurePatientsForDocuments(
+      tx,
+      [
+        {
+          clinicNpi: fields.clinicNpi,
+          patientId: fields.patientId,
+          patientFirstName: fields.patientFirstName,
+          patientLastName: fields.patientLastName,
+          patientDob: fields.patientDob ?? null,
+          device: fields.device ?? null,
+          deviceDetail: deviceDetail ?? null,
+          physicianNpi: fields.physicianNpi ?? null,
+        },
+      ],
+      { actorId: actor.id, note: 'document ingest' },
+    );
     const row = await insertDocument(tx, {
       ...rest,
+      patientRef: refs.get(clinicPatientKey(fields.clinicNpi, fields.patientId)) ?? null,
       dos,
       dosKey: -dos.getTime(),
       assignedTo,

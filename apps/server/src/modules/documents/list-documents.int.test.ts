@@ -226,6 +226,45 @@ describe('the document list query', () => {
     expect(small.metadata).toMatchObject({ totalCount: 31, totalCountIsLowerBound: false });
   });
 
+  it("lists one patient's documents by the patient record, whatever patientId they carry", async () => {
+    const patient = await portal.db
+      .insertInto('patients')
+      .values({ clinicNpi: OWN_CLINIC_NPI, patientId: 'PREF-1', firstName: 'Ada', lastName: 'Quill' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const filed = await insertDocument(portal.db, portal.storage, {
+      clinicNpi: OWN_CLINIC_NPI,
+      patientLastName: 'Quill',
+    });
+    // Filed under an older clinic identifier: the link to the record, not the identifier, makes it hers.
+    const renamed = await insertDocument(portal.db, portal.storage, {
+      clinicNpi: OWN_CLINIC_NPI,
+      patientLastName: 'Quill',
+    });
+    await portal.db
+      .updateTable('documents')
+      .set({ patientRef: patient.id })
+      .where('id', 'in', [filed.id, renamed.id])
+      .execute();
+    await portal.db
+      .updateTable('documents')
+      .set({ patientId: 'OLD-7' })
+      .where('id', '=', renamed.id)
+      .execute();
+
+    const { status, body } = await list(`filter[patientRef]=${patient.id}&filter[status]=any&sort=-dos`);
+    expect(status).toBe(200);
+    expect(body.data.map((doc) => doc.id).sort()).toEqual([filed.id, renamed.id].sort());
+    expect(body.metadata.totalCount).toBe(2);
+
+    const { body: nobody } = await list('filter[patientRef]=00000000-0000-4000-8000-000000000000');
+    expect(nobody.data).toEqual([]);
+    const bad = await portal.as.provider.get('/api/reports?filter[patientRef]=P-123');
+    expect(bad.statusCode).toBe(400);
+    expect(JSON.stringify(bad.json().details)).toContain('filter[patientRef]');
+    await portal.db.deleteFrom('documents').where('id', 'in', [filed.id, renamed.id]).execute();
+  });
+
   it('filtering on a clinic the caller cannot see answers 404', async () => {
     expect((await list(`filter[clinicNpi]=${OTHER_CLINIC_NPI}`)).status).toBe(404);
   });

@@ -4,7 +4,7 @@ import type { Db } from '../../db/transaction';
 import { BadRequestError, NotFoundError } from '../../http/errors';
 
 import { decodeCursor, findDocumentsPage, resolveSortColumns } from './documents.repository';
-import { toDocumentResource } from './to-document-resource';
+import { loadDocumentResources } from './to-document-resource';
 
 const orAny = <T>(value: T | 'any' | undefined): T | undefined => (value === 'any' ? undefined : value);
 
@@ -51,6 +51,7 @@ export async function listDocuments(db: Db, actor: Actor, query: DocumentListQue
       assignedTo,
       ids: orAny(query['filter[id]']),
       patientId: query['filter[patientId]'],
+      patientRef: query['filter[patientRef]'],
       dosFrom: range.start,
       dosBefore: range.endExclusive,
       hidden: query['filter[hidden]'],
@@ -65,5 +66,5 @@ export async function listDocuments(db: Db, actor: Actor, query: DocumentListQue
     // Counting is the dear part of a page; later pages of the same list reuse the first page's count.
     withCount: !cursorValues,
   });
-  return { ...page, data: page.rows.map(toDocumentResource) };
+  return { ...page, data: await loadDocumentResources(db, page.rows) };
 }

@@ -1,5 +1,7 @@
 import type { DocumentResource } from '@portal/domain';
 import type { DocumentRow } from '../../db/schema';
+import type { Db, Tx } from '../../db/transaction';
+import { findAfWithoutOacPatients } from '../patients/find-af-without-oac-patients';
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
@@ -7,8 +9,14 @@ export function storagePathFor(documentId: string): string {
   return `/api/reports/blob-storage/${documentId}`;
 }
 
-/** The API shape of a document: `{id, attributes}` with every SPEC §3 attribute. */
-export function toDocumentResource(row: DocumentRow & { clinicName: string }): DocumentResource {
+/**
+ * The API shape of a document: `{id, attributes}` with every SPEC §3 attribute, and its patient's link
+ * and AF-without-OAC flag (`afWithoutOac`: the patient records so flagged; see loadDocumentResources).
+ */
+export function toDocumentResource(
+  row: DocumentRow & { clinicName: string },
+  afWithoutOac: ReadonlySet<string>,
+): DocumentResource {
   return {
     id: row.id,
     attributes: {
@@ -61,6 +69,28 @@ export function toDocumentResource(row: DocumentRow & { clinicName: string }): D
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
       storagePath: storagePathFor(row.id),
+      patientRef: row.patientRef,
+      patientIsAfWithoutOac: row.patientRef !== null && afWithoutOac.has(row.patientRef),
     },
   };
+}
+
+/** Documents as the API shows them, their patients' AF-without-OAC flags read in two queries for all. */
+export async function loadDocumentResources(
+  db: Db | Tx,
+  rows: readonly (DocumentRow & { clinicName: string })[],
+): Promise<DocumentResource[]> {
+  const patientRefs = [...new Set(rows.flatMap((row) => (row.patientRef ? [row.patientRef] : [])))];
+  const flagged = await findAfWithoutOacPatients(db, patientRefs);
+  return rows.map((row) => toDocumentResource(row, flagged));
+}
+
+/** One document as the API shows it (see loadDocumentResources). */
+export async function loadDocumentResource(
+  db: Db | Tx,
+  row: DocumentRow & { clinicName: string },
+): Promise<DocumentResource> {
+  const [resource] = await loadDocumentResources(db, [row]);
+  if (!resource) throw new Error('document resource missing');
+  return resource;
 }

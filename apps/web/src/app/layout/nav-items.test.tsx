@@ -20,40 +20,41 @@ const at = (role: string, clinicNPI = CLINIC): UserRole => ({ role, clinicNPI })
 
 describe('navigation by permission at the current clinic', () => {
   it.each([
-    ['provider', [at('provider')], ['Signature inbox']],
-    ['nurse', [at('nurse')], ['Signature inbox']],
-    ['clinic-read-only', [at('clinic-read-only')], ['Signature inbox']],
-    ['device-tech', [at('device-tech')], []],
-    ['clinic-admin', [at('clinic-admin')], ['Signature inbox', 'Clinics', 'Users']],
+    ['provider', [at('provider')], ['Signature inbox', 'Patients']],
+    ['nurse', [at('nurse')], ['Signature inbox', 'Patients']],
+    ['clinic-read-only', [at('clinic-read-only')], ['Signature inbox', 'Patients']],
+    // Device technicians see no documents, but they look after the patients' devices.
+    ['device-tech', [at('device-tech')], ['Patients']],
+    ['clinic-admin', [at('clinic-admin')], ['Signature inbox', 'Patients', 'Clinics', 'Users']],
     [
       'irh-admin under *',
       [at('irh-admin', '*')],
-      ['Signature inbox', 'Clinics', 'Users', 'Clinic defaults', 'E-mail outbox'],
+      ['Signature inbox', 'Patients', 'Clinics', 'Users', 'Clinic defaults', 'E-mail outbox'],
     ],
     [
       'sys-admin under *',
       [at('sys-admin', '*')],
-      ['Signature inbox', 'Clinics', 'Users', 'Clinic defaults', 'E-mail outbox'],
+      ['Signature inbox', 'Patients', 'Clinics', 'Users', 'Clinic defaults', 'E-mail outbox'],
     ],
     // The defaults are global: an irh-admin role at one clinic does not open them.
-    ['irh-admin at a clinic', [at('irh-admin')], ['Signature inbox', 'Clinics', 'Users']],
-    ['irh-tech under *', [at('irh-tech', '*')], ['Signature inbox']],
-    ['irh-reporting under *', [at('irh-reporting', '*')], ['Signature inbox']],
+    ['irh-admin at a clinic', [at('irh-admin')], ['Signature inbox', 'Patients', 'Clinics', 'Users']],
+    ['irh-tech under *', [at('irh-tech', '*')], ['Signature inbox', 'Patients']],
+    ['irh-reporting under *', [at('irh-reporting', '*')], ['Signature inbox', 'Patients']],
     ['irh-finance under *', [at('irh-finance', '*')], []],
-    ['an alias (physician)', [at('physician')], ['Signature inbox']],
+    ['an alias (physician)', [at('physician')], ['Signature inbox', 'Patients']],
   ] as const)('%s sees %j', (_name, roles, expected) => {
     expect(navFor([...roles])).toEqual(expected);
   });
 
   it('groups the items in their sections and drops empty sections', () => {
     const { can } = createPermissionChecks({ roles: [at('provider')] }, CLINIC);
-    expect(listNavSections(can).map((s) => s.label)).toEqual(['Documents']);
+    expect(listNavSections(can).map((s) => s.label)).toEqual(['Documents', 'Patients']);
   });
 
   it('counts only the roles at the current clinic', () => {
     const roles = [at('provider'), at('clinic-admin', OTHER_CLINIC)];
-    expect(navFor(roles, CLINIC)).toEqual(['Signature inbox']);
-    expect(navFor(roles, OTHER_CLINIC)).toEqual(['Signature inbox', 'Clinics', 'Users']);
+    expect(navFor(roles, CLINIC)).toEqual(['Signature inbox', 'Patients']);
+    expect(navFor(roles, OTHER_CLINIC)).toEqual(['Signature inbox', 'Patients', 'Clinics', 'Users']);
   });
 
   it('shows nothing to a locked user', () => {
@@ -69,7 +70,8 @@ describe("where '/' goes", () => {
   it('to the first page the user may use, or nowhere (the welcome page)', () => {
     expect(homeFor([at('provider')])).toBe('/signature/dashboard/');
     expect(homeFor([at('clinic-admin')])).toBe('/signature/dashboard/');
-    expect(homeFor([at('device-tech')])).toBeUndefined();
+    expect(homeFor([at('device-tech')])).toBe('/patients');
+    expect(homeFor([at('irh-finance', '*')])).toBeUndefined();
   });
 
   it("to the user's own home page when they may open it", () => {

@@ -11,7 +11,7 @@ type ColumnFilterInputProps = {
 
 /** The input in a column's filter cell; its accessible name is 'Filter by <column>'. */
 export function ColumnFilterInput({ header, filter, value, onChange }: ColumnFilterInputProps) {
-  const label = `Filter by ${header}`;
+  const label = filter.label ?? `Filter by ${header}`;
 
   if (filter.type === 'select') {
     return (
@@ -34,6 +34,20 @@ export function ColumnFilterInput({ header, filter, value, onChange }: ColumnFil
           </MenuItem>
         ))}
       </TextField>
+    );
+  }
+
+  if (filter.type === 'date') {
+    return (
+      <TextField
+        type="date"
+        size="small"
+        fullWidth
+        value={value}
+        // The browser's date field gives a whole date or nothing: no need to wait as for typing.
+        onChange={(event) => onChange(event.target.value, { immediate: true })}
+        slotProps={{ htmlInput: { 'aria-label': label } }}
+      />
     );
   }
 

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api-client';
@@ -183,6 +183,23 @@ describe('DataTable', () => {
     await user.click(screen.getByRole('button', { name: 'Clear filters' }));
     await expectLastQuery({ filters: {}, search: '' });
     expect((screen.getByRole('textbox', { name: 'Filter by Name' }) as HTMLInputElement).value).toBe('');
+  });
+
+  it('applies a date filter as soon as a whole date is chosen, as YYYY-MM-DD', async () => {
+    const withDate: DataTableColumn<Device>[] = [
+      ...columns,
+      { id: 'installedOn', header: 'Installed', filter: { type: 'date' }, render: () => '' },
+    ];
+    const { fetchPage, expectLastQuery } = setup(undefined, withDate);
+    await screen.findByText('Device 1');
+    const field = screen.getByLabelText('Filter by Installed') as HTMLInputElement;
+    expect(field.type).toBe('date');
+    const callsBefore = fetchPage.mock.calls.length;
+    fireEvent.change(field, { target: { value: '2024-03-05' } });
+    await expectLastQuery({ filters: { installedOn: '2024-03-05' }, page: 1 });
+    expect(fetchPage.mock.calls.length).toBe(callsBefore + 1);
+    fireEvent.change(field, { target: { value: '' } });
+    await expectLastQuery({ filters: {} });
   });
 
   it('says so when nothing matches, with a way out', async () => {

@@ -22,9 +22,15 @@ export type FetchPage<Row> = (
 
 export type SelectFilterOption = { value: string; label: string };
 
-export type ColumnFilter =
+export type ColumnFilter = (
   | { type: 'text'; placeholder?: string }
-  | { type: 'select'; options: SelectFilterOption[]; allLabel?: string };
+  | { type: 'select'; options: SelectFilterOption[]; allLabel?: string }
+  /** A calendar date; the filter's value is YYYY-MM-DD. */
+  | { type: 'date' }
+) & {
+  /** The input's accessible name when 'Filter by <column>' would not say what it filters. */
+  label?: string;
+};
 
 export type DataTableColumn<Row> = {
   /** Field name: used as the sort field and, unless `filterKey` is set, as the filter key. */

@@ -11,6 +11,7 @@ import { alpha } from '@mui/material/styles';
 import Tooltip from '@mui/material/Tooltip';
 import { documentTypeLabel } from '@portal/domain';
 import { type KeyboardEvent, useEffect, useRef } from 'react';
+import { AF_WITHOUT_OAC_LABEL } from '../../../components/patient/af-without-oac-badge';
 import type { DocumentResource } from '../document-resource';
 import { ARROW_KEYS_MOVE_SELECTION } from '../hooks/use-inbox-keyboard';
 import { describeInboxSort, type InboxSort, type InboxSortColumn, nextInboxSort } from '../inbox-filters';
@@ -426,6 +427,28 @@ function DocumentRow({
           </Box>
           {doc.isPinned && <PushPinIcon sx={{ fontSize: 14, color: 'primary.main' }} titleAccess="Pinned" />}
           {doc.locked && <LockIcon sx={{ fontSize: 14, color: 'text.secondary' }} titleAccess="Locked" />}
+          {doc.patientIsAfWithoutOac && (
+            // Issue 13 §6: the flag beside the patient's documents, so an AF alert of an unanticoagulated
+            // patient is seen in the list, not only once opened.
+            <Box
+              component="span"
+              data-af-without-oac=""
+              sx={{
+                flex: 'none',
+                px: 0.5,
+                border: 1,
+                borderColor: 'error.main',
+                borderRadius: 0.5,
+                color: 'error.main',
+                fontSize: 11,
+                fontWeight: 700,
+                lineHeight: '14px',
+                whiteSpace: 'nowrap',
+              }}
+            >
+              {AF_WITHOUT_OAC_LABEL}
+            </Box>
+          )}
         </Box>
         <Box
           component="span"

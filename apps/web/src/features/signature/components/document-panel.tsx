@@ -29,7 +29,7 @@ import {
   NOTE_MAX_LENGTH,
   truncateNote,
 } from '@portal/domain';
-import type { Ref } from 'react';
+import { lazy, type Ref, Suspense } from 'react';
 import { listDocumentDetails } from '../document-details';
 import type { DocumentResource } from '../document-resource';
 import { formatInboxDate, type NamedPerson } from '../inbox-format';
@@ -37,6 +37,12 @@ import { AlertBadge, formatAlertLevel } from './alert-badge';
 import { DocumentComments } from './document-comments';
 import { PdfViewer, type PdfViewerHandle } from './pdf-viewer';
 import { StatusChip } from './status-chip';
+
+// The document's patient (OAC status, flag, advisories) comes in its own chunk, fetched with the first
+// document opened: the inbox's start-up weight stays as it was (issue 11 §10).
+const DocumentPatientSummary = lazy(() =>
+  import('./document-patient-summary').then((module) => ({ default: module.DocumentPatientSummary })),
+);
 
 export type DocumentPanelActions = {
   canSign: boolean;
@@ -397,6 +403,10 @@ function DocumentDetails({
           )}
         </Alert>
       )}
+
+      <Suspense fallback={null}>
+        <DocumentPatientSummary key={document.id} document={document} />
+      </Suspense>
 
       {isUnsigned && (actions.canSign || actions.canAcknowledge) && (
         <Box>

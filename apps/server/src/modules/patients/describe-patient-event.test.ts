@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { describePatientEvent, patientEventKind } from './describe-patient-event';
+
+const event = (overrides: Partial<Parameters<typeof describePatientEvent>[0]>) => ({
+  entityType: 'patient',
+  eventType: 'updated',
+  documentType: null,
+  before: null,
+  after: null,
+  ...overrides,
+});
+const entry = (medicationName: string | null, endDate: string | null = null) => ({
+  id: 'e1',
+  medicationName,
+  startDate: '2025-01-01',
+  endDate,
+});
+
+describe('the timeline’s one line per event', () => {
+  it.each([
+    [{ entityType: 'document', eventType: 'created', documentType: 'crm-alert' }, 'Alert report received'],
+    [
+      { entityType: 'document', eventType: 'acknowledged', documentType: 'rpm-report' },
+      'Acknowledged the RPM report',
+    ],
+    [
+      {
+        entityType: 'document',
+        eventType: 'update_pin',
+        documentType: 'rpm-report',
+        after: { isPinned: false },
+      },
+      'Unpinned the RPM report',
+    ],
+    [{ entityType: 'document', eventType: 'hard_delete', documentType: null }, 'hard delete: the document'],
+    [{ entityType: 'document', eventType: 'constructor', documentType: null }, 'constructor: the document'],
+    [
+      {
+        eventType: 'update_oac',
+        before: { oacStatus: 'not-on-oac' },
+        after: { oacStatus: 'custom:has-laao' },
+      },
+      'OAC status: Not on OAC → Has LAAO (custom)',
+    ],
+    [
+      { eventType: 'update_oac', before: { oacHistoryEntry: null }, after: { oacHistoryEntry: entry(null) } },
+      'OAC history: (unknown medication) added',
+    ],
+    [
+      {
+        eventType: 'update_oac',
+        before: { oacHistoryEntry: entry('Apixaban') },
+        after: { oacHistoryEntry: entry('Apixaban', '2025-06-01') },
+      },
+      'OAC history: Apixaban ended',
+    ],
+    [
+      {
+        eventType: 'update_oac',
+        before: { oacHistoryEntry: entry('Apixaban') },
+        after: { oacHistoryEntry: entry('Edoxaban') },
+      },
+      'OAC history: Edoxaban changed',
+    ],
+    [
+      {
+        eventType: 'update_oac',
+        before: { oacHistoryEntry: entry('Warfarin') },
+        after: { oacHistoryEntry: null },
+      },
+      'OAC history: Warfarin removed',
+    ],
+    [
+      { eventType: 'updated', after: { firstName: 'A', dob: '1950-01-01', contactInfo: {} } },
+      'Changed first name, date of birth and contact information',
+    ],
+    [{ eventType: 'synced' }, 'Synced from FileMaker'],
+    [{ eventType: 'created' }, 'Patient record created'],
+  ])('%j reads %j', (facts, summary) => {
+    expect(describePatientEvent(event(facts))).toBe(summary);
+  });
+
+  it('sorts each event into its kind', () => {
+    expect(patientEventKind({ entityType: 'document', eventType: 'update_oac' })).toBe('document');
+    expect(patientEventKind({ entityType: 'patient', eventType: 'update_oac' })).toBe('oac');
+    expect(patientEventKind({ entityType: 'patient', eventType: 'synced' })).toBe('sync');
+    expect(patientEventKind({ entityType: 'patient', eventType: 'deleted' })).toBe('patient');
+  });
+});

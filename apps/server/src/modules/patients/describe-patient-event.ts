@@ -1,0 +1,125 @@
+import {
+  documentTypeLabel,
+  formatMedicationName,
+  OAC_STATUS_LABELS,
+  type OacStatus,
+  oacStatusOf,
+  PATIENT_AUDIT_EVENT_TYPES,
+  type PatientEventKind,
+  parseOacValue,
+} from '@portal/domain';
+
+// The timeline's one line per event. It names what happened and to which kind of document, never a
+// value a person typed (a note, a comment, a name): the timeline is read beside the record itself.
+
+type EventFacts = {
+  entityType: string;
+  eventType: string;
+  documentType: string | null;
+  before: unknown;
+  after: unknown;
+};
+
+/** What a timeline entry is about: a document of the patient, the record, its OAC, or a sync. */
+export function patientEventKind(event: Pick<EventFacts, 'entityType' | 'eventType'>): PatientEventKind {
+  if (event.entityType === 'document') return 'document';
+  if (event.eventType === PATIENT_AUDIT_EVENT_TYPES.updateOac) return 'oac';
+  if (event.eventType === PATIENT_AUDIT_EVENT_TYPES.synced) return 'sync';
+  return 'patient';
+}
+
+function member(value: unknown, key: string): unknown {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)[key]
+    : undefined;
+}
+
+const DOCUMENT_EVENT_SUMMARIES: Record<string, (report: string, after: unknown) => string> = {
+  created: (report) => `${capitalize(report)} received`,
+  signed: (report) => `Signed the ${report}`,
+  acknowledged: (report) => `Acknowledged the ${report}`,
+  unsigned: (report) => `Un-signed the ${report}`,
+  reassigned: (report) => `Reassigned the ${report}`,
+  update_oac: (report) => `Changed OAC on the ${report}`,
+  update_pin: (report, after) =>
+    `${member(after, 'isPinned') === false ? 'Unpinned' : 'Pinned'} the ${report}`,
+  update_lock: (report, after) =>
+    `${member(after, 'locked') === false ? 'Unlocked' : 'Locked'} the ${report}`,
+  update_is_downloaded: (report, after) =>
+    `Marked the ${report} as ${member(after, 'isDownloaded') === false ? 'not downloaded' : 'downloaded'}`,
+  soft_delete: (report) => `Moved the ${report} to the trash`,
+  undelete: (report) => `Restored the ${report} from the trash`,
+  replaced: (report) => `Replaced the ${report}`,
+  user_comment: (report) => `Commented on the ${report}`,
+  problem_reported: (report) => `Reported a problem with the ${report}`,
+  workflow_modification: (report) => `Updated the ${report}`,
+  error: (report) => `Marked the ${report} as a system error`,
+};
+
+const FIELD_LABELS: Record<string, string> = {
+  patientId: 'patient id',
+  fmId: 'FileMaker id',
+  firstName: 'first name',
+  middleName: 'middle name',
+  lastName: 'last name',
+  dob: 'date of birth',
+  gender: 'gender',
+  physicianNpi: 'physician',
+  override: 'overrides',
+  medicalInfo: 'medical information',
+  deviceInfo: 'device information',
+  contactInfo: 'contact information',
+};
+
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** 'a', 'a and b', 'a, b and c'. */
+function listOf(items: readonly string[]): string {
+  if (items.length <= 1) return items.join('');
+  return `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+}
+
+function oacStatusLabel(value: unknown): string {
+  if (typeof value !== 'string' || value === '') return 'none';
+  const status = oacStatusOf(value);
+  if (!status) return value;
+  const label = OAC_STATUS_LABELS[status as OacStatus];
+  return parseOacValue(value).isCustom ? `${label} (custom)` : label;
+}
+
+function describeOacChange(before: unknown, after: unknown): string {
+  if (member(after, 'oacStatus') !== undefined || member(before, 'oacStatus') !== undefined) {
+    return `OAC status: ${oacStatusLabel(member(before, 'oacStatus'))} → ${oacStatusLabel(member(after, 'oacStatus'))}`;
+  }
+  const entryBefore = member(before, 'oacHistoryEntry');
+  const entryAfter = member(after, 'oacHistoryEntry');
+  const medication = formatMedicationName(
+    (member(entryAfter, 'medicationName') ?? member(entryBefore, 'medicationName')) as string | null,
+  );
+  if (!entryBefore) return `OAC history: ${medication} added`;
+  if (!entryAfter) return `OAC history: ${medication} removed`;
+  const ended = !member(entryBefore, 'endDate') && member(entryAfter, 'endDate');
+  return `OAC history: ${medication} ${ended ? 'ended' : 'changed'}`;
+}
+
+/** The one line a person reads for an event of the patient's timeline. */
+export function describePatientEvent(event: EventFacts): string {
+  const kind = patientEventKind(event);
+  if (kind === 'document') {
+    const report = event.documentType ? `${documentTypeLabel(event.documentType)} report` : 'document';
+    const summary = Object.hasOwn(DOCUMENT_EVENT_SUMMARIES, event.eventType)
+      ? DOCUMENT_EVENT_SUMMARIES[event.eventType]
+      : undefined;
+    return summary ? summary(report, event.after) : `${event.eventType.replaceAll('_', ' ')}: the ${report}`;
+  }
+  if (kind === 'oac') return describeOacChange(event.before, event.after);
+  if (kind === 'sync') return 'Synced from FileMaker';
+  if (event.eventType === PATIENT_AUDIT_EVENT_TYPES.created) return 'Patient record created';
+  if (event.eventType === PATIENT_AUDIT_EVENT_TYPES.deleted) return 'Patient record deleted';
+  const fields = Object.keys(
+    typeof event.after === 'object' && event.after !== null ? (event.after as object) : {},
+  ).map((key) => FIELD_LABELS[key] ?? key);
+  return fields.length > 0 ? capitalize(`changed ${listOf(fields)}`) : 'Patient record changed';
+}

@@ -1,0 +1,61 @@
+import Box from '@mui/material/Box';
+import type { PatientResource } from '@portal/domain';
+import { FormDialog } from '../../../components/form-dialog';
+import { useSaveSupplimentalInfo } from '../api/save-supplimental-info';
+import { usePatientForm } from '../hooks/use-patient-form';
+import {
+  CONTACT_LABELS,
+  type ContactField,
+  toContactBody,
+  toContactValues,
+  validateContact,
+} from '../patient-form';
+import { CHANGES_SAVED_MESSAGE, PATIENT_UPDATE_ERROR_MESSAGE } from '../patient-messages';
+import { FORM_GRID_SX, PatientField } from './patient-field';
+
+/** SPEC §3 contactInfo: phones, e-mail and the postal address. */
+export function ContactDialog({ patient, onClose }: { patient: PatientResource; onClose: () => void }) {
+  const save = useSaveSupplimentalInfo(patient.attributes.clinicNpi, patient.id);
+  const form = usePatientForm({
+    initial: toContactValues(patient.attributes.contactInfo),
+    labels: CONTACT_LABELS,
+    validate: validateContact,
+    save: (values) => save.mutateAsync({ contactInfo: toContactBody(values) }),
+    errorMessage: PATIENT_UPDATE_ERROR_MESSAGE,
+    successMessage: CHANGES_SAVED_MESSAGE,
+    onDone: onClose,
+  });
+  const field = (name: ContactField) => ({
+    formId: form.formId,
+    name,
+    label: CONTACT_LABELS[name],
+    value: form.values[name],
+    onChange: form.setField,
+    error: form.errors[name],
+    disabled: form.saving,
+  });
+  return (
+    <FormDialog
+      open
+      title="Edit contact information"
+      submitLabel="Save changes"
+      saving={form.saving}
+      problems={form.problems}
+      onSubmit={(event) => void form.submit(event)}
+      onClose={onClose}
+      formId={form.formId}
+    >
+      <Box sx={FORM_GRID_SX}>
+        <PatientField {...field('mobilePhone')} type="tel" span={3} />
+        <PatientField {...field('homePhone')} type="tel" span={3} />
+        <PatientField {...field('email')} type="email" span={6} />
+        <PatientField {...field('street')} span={4} />
+        <PatientField {...field('apartment')} span={2} />
+        <PatientField {...field('street2')} span={6} />
+        <PatientField {...field('city')} span={3} />
+        <PatientField {...field('state')} span={1} />
+        <PatientField {...field('zip')} span={2} inputMode="numeric" />
+      </Box>
+    </FormDialog>
+  );
+}

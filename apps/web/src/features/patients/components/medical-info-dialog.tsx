@@ -1,0 +1,64 @@
+import Box from '@mui/material/Box';
+import type { PatientResource } from '@portal/domain';
+import { FormDialog } from '../../../components/form-dialog';
+import { useSaveSupplimentalInfo } from '../api/save-supplimental-info';
+import { usePatientForm } from '../hooks/use-patient-form';
+import {
+  MEDICAL_LABELS,
+  type MedicalField,
+  toMedicalBody,
+  toMedicalValues,
+  validateMedical,
+} from '../patient-form';
+import { CHANGES_SAVED_MESSAGE, PATIENT_UPDATE_ERROR_MESSAGE } from '../patient-messages';
+import { FORM_GRID_SX, PatientField } from './patient-field';
+import { YES_NO_OPTIONS } from './patient-options';
+
+/** SPEC §3 medicalInfo: pacer dependence, LAAO, AF history, EF, last echo and AF dates, ICD-10 codes. */
+export function MedicalInfoDialog({ patient, onClose }: { patient: PatientResource; onClose: () => void }) {
+  const save = useSaveSupplimentalInfo(patient.attributes.clinicNpi, patient.id);
+  const form = usePatientForm({
+    initial: toMedicalValues(patient.attributes.medicalInfo),
+    labels: MEDICAL_LABELS,
+    validate: (values) => validateMedical(values),
+    save: (values) => save.mutateAsync({ medicalInfo: toMedicalBody(values) }),
+    errorMessage: PATIENT_UPDATE_ERROR_MESSAGE,
+    successMessage: CHANGES_SAVED_MESSAGE,
+    onDone: onClose,
+  });
+  const field = (name: MedicalField) => ({
+    formId: form.formId,
+    name,
+    label: MEDICAL_LABELS[name],
+    value: form.values[name],
+    onChange: form.setField,
+    error: form.errors[name],
+    disabled: form.saving,
+  });
+  return (
+    <FormDialog
+      open
+      title="Edit medical information"
+      submitLabel="Save changes"
+      saving={form.saving}
+      problems={form.problems}
+      onSubmit={(event) => void form.submit(event)}
+      onClose={onClose}
+      formId={form.formId}
+    >
+      <Box sx={FORM_GRID_SX}>
+        <PatientField {...field('hasAfibHistory')} options={YES_NO_OPTIONS} span={3} />
+        <PatientField {...field('dateOfLastAfib')} type="date" span={3} />
+        <PatientField {...field('hasLAAO')} options={YES_NO_OPTIONS} span={3} />
+        <PatientField {...field('isPacerDependent')} options={YES_NO_OPTIONS} span={3} />
+        <PatientField {...field('efPercentage')} span={3} inputMode="decimal" helperText="0 to 100" />
+        <PatientField {...field('dateOfLastEcho')} type="date" span={3} />
+        <PatientField
+          {...field('icd10Codes')}
+          span={6}
+          helperText="Separated by commas or spaces, e.g. I48.0, Z95.0"
+        />
+      </Box>
+    </FormDialog>
+  );
+}
