@@ -54,7 +54,12 @@ const ACCOUNTS: Expectation[] = [
     clinics: SEEDED_CLINIC_COUNT,
     home: '/signature/dashboard/',
   },
-  { email: 'irhtech@example.org', nav: READER_PAGES, clinics: SEEDED_CLINIC_COUNT, home: '/signature/dashboard/' },
+  {
+    email: 'irhtech@example.org',
+    nav: READER_PAGES,
+    clinics: SEEDED_CLINIC_COUNT,
+    home: '/signature/dashboard/',
+  },
   {
     email: 'irhreporting@example.org',
     nav: READER_PAGES,
