@@ -315,11 +315,12 @@ describe('patients in a real browser', () => {
     expect(await page.locator('#patient-heading').textContent()).toBe('Etta Louise Quill');
     await savePageScreenshot(page, 'patient-override');
 
-    // FileMaker answers 503 to everything: the sync gives up, says why, and nothing changes.
-    await setFileMakerFaults({ status: 503 });
+    // FileMaker answers 503 to everything, slowly: the sync shows its progress, gives up, says why, and
+    // nothing changes. (Without the delay the retries can end before the progress is seen.)
+    await setFileMakerFaults({ status: 503, delayMs: 400 });
     try {
       await page.getByRole('button', { name: 'Sync from FileMaker' }).click();
-      expect(await page.getByRole('status').getByText('Syncing from FileMaker…').isVisible()).toBe(true);
+      await page.getByRole('status').getByText('Syncing from FileMaker…').waitFor();
       const failure = page.locator('[data-sync-error]');
       await failure.waitFor({ timeout: 30_000 });
       expect(await failure.textContent()).toMatch(
