@@ -140,15 +140,15 @@ const freshPatient = (portal: TestApp, target: Target) =>
 const patientRoute = (
   method: string,
   suffix: (patient: Awaited<ReturnType<typeof freshPatient>> & { oacId: string }) => string,
-  permission: 'patient:read' | 'patient:update',
+  permission: 'patient:read' | 'patient:update' | 'patient:update-device',
   success: number,
   payload?: unknown,
 ): RouteRule => ({
   access: { permission },
   success,
   otherClinic: 404,
-  ...(permission === 'patient:update'
-    ? { scoped: { readPermission: 'patient:read', actPermission: 'patient:update' } as const }
+  ...(permission !== 'patient:read'
+    ? { scoped: { readPermission: 'patient:read', actPermission: permission } as const }
     : {}),
   request: async ({ portal, target }) => {
     const patient = await freshPatient(portal, target);
@@ -262,9 +262,10 @@ const ROUTES: Record<string, RouteRule> = {
   'PUT /api/patients/clinics/:npi/patients/:id/supplimental-info': patientRoute(
     'PUT',
     (p) => `/patients/${p.id}/supplimental-info`,
-    'patient:update',
+    // Device information alone: the least this route allows (patient-record.int.test.ts has the rest).
+    'patient:update-device',
     200,
-    { medicalInfo: { hasAfibHistory: true } },
+    { deviceInfo: { manufacturer: 'MDT', model: 'Azure XT DR MRI SureScan', serialNumber: 'RNB100200S' } },
   ),
   'POST /api/patients/clinics/:npi/patients/:id/oac-history': patientRoute(
     'POST',

@@ -264,7 +264,7 @@ describe('patients in a real browser', () => {
       lastName: 'Quill',
       dob: '1939-07-30',
     });
-    await signIn(page, baseUrl, 'devicetech@example.org', {
+    await signIn(page, baseUrl, 'nurse@example.org', {
       path: `${PATIENTS}/${DEMO_CLINIC.npi}/${patient.id}`,
     });
     const facts = page.getByTestId('patient-facts');
@@ -428,6 +428,12 @@ describe('patients in a real browser', () => {
     await section(page, 'Device').waitFor();
     // No documents for a device technician: no Documents tab either.
     expect(await page.getByRole('tab', { name: 'Documents' }).count()).toBe(0);
+    // They keep the device current, and leave the clinical record to the clinic's clinical staff.
+    expect(await section(page, 'Device').getByRole('button', { name: 'Edit device' }).count()).toBe(1);
+    expect(await page.getByRole('button', { name: /^Edit (patient details|medical|contact)/ }).count()).toBe(
+      0,
+    );
+    expect(await page.getByRole('button', { name: 'Add medication' }).count()).toBe(0);
     await savePageScreenshot(page, 'patient-phone');
   });
 });

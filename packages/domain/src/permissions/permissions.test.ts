@@ -81,7 +81,8 @@ describe('PERMISSIONS: who may do what at a clinic with everything switched on',
     ],
     ['patient:create', 'provider nurse device-tech clinic-admin irh-tech irh-admin sys-admin'],
     ['patient:populate', 'irh-admin sys-admin'],
-    ['patient:update', 'provider nurse device-tech clinic-admin irh-tech irh-admin sys-admin'],
+    ['patient:update', 'provider nurse clinic-admin irh-tech irh-admin sys-admin'],
+    ['patient:update-device', 'provider nurse device-tech clinic-admin irh-tech irh-admin sys-admin'],
     ['device-check:create', 'provider nurse device-tech clinic-admin irh-tech irh-admin sys-admin'],
   ])('%s: %s', (permission, holders) => {
     const allowed = ROLES.filter((role) => can(holderOf(role), permission, CLINIC, everythingOn));
@@ -89,7 +90,7 @@ describe('PERMISSIONS: who may do what at a clinic with everything switched on',
   });
 
   it('the table above covers every permission', () => {
-    expect(PERMISSION_NAMES).toHaveLength(34);
+    expect(PERMISSION_NAMES).toHaveLength(35);
   });
 });
 
@@ -105,6 +106,12 @@ describe('PERMISSIONS: rules that tie entries together', () => {
     expect(PERMISSIONS['patient:read'].toSorted()).toEqual(
       [...PERMISSIONS['document:read'], 'device-tech'].toSorted(),
     );
+  });
+
+  it('whoever edits the clinical record also keeps the device current', () => {
+    for (const role of PERMISSIONS['patient:update']) {
+      expect(PERMISSIONS['patient:update-device']).toContain(role);
+    }
   });
 
   it('every document reader but clinic-read-only may comment', () => {

@@ -123,8 +123,12 @@ export const PERMISSIONS = {
   'patient:read-advisories': [...DOCUMENT_READERS, 'device-tech'],
   // Gated by the createNewPatients flag for everyone.
   'patient:create': PATIENT_EDITORS,
-  // Also covers the patient's studies (push to a vendor, cancel).
-  'patient:update': PATIENT_EDITORS,
+  // The clinical record: names and overrides, OAC, medical and contact information, deletion. Also covers
+  // the patient's studies (push to a vendor, cancel).
+  'patient:update': DOCUMENT_WORKERS,
+  // The device a patient carries (device information) and a sync from FileMaker (the system of record):
+  // what a device technician keeps current at a device check, without editing the clinical record.
+  'patient:update-device': PATIENT_EDITORS,
   // Linking a clinic's existing documents to patients (populate-patients): provider-company admins run it.
   'patient:populate': PROVIDER_COMPANY_ADMINISTRATORS,
   // The in-person device check page: whoever edits patients, while its flag is on.

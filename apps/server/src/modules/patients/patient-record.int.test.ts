@@ -189,7 +189,7 @@ describe('a patient’s record', () => {
       deviceInfo: { manufacturer: 'BSX', model: 'Accolade MRI', modelNumber: 'L331', serialNumber: '123456' },
     });
     const url = `${patientUrl(patient.id)}/supplimental-info`;
-    const saved = await portal.as.deviceTech.put(url, {
+    const saved = await portal.as.nurse.put(url, {
       medicalInfo: { isPacerDependent: true, efPercentage: 35, icd10Codes: ['I48.0'] },
       contactInfo: { email: 'patient@example.org', address: { city: 'Duluth', zip: '55802' } },
     });
@@ -217,7 +217,7 @@ describe('a patient’s record', () => {
       ['updated', ['contactInfo', 'medicalInfo']],
       ['updated', ['deviceInfo']],
     ]);
-    const bad = await portal.as.deviceTech.put(url, { medicalInfo: { efPercentage: 140 } });
+    const bad = await portal.as.nurse.put(url, { medicalInfo: { efPercentage: 140 } });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().details[0].field).toBe('medicalInfo.efPercentage');
   });
@@ -257,7 +257,7 @@ describe('a patient’s record', () => {
     expect(await flagOf(withHistory.id)).toBe(false);
   });
 
-  it('a read-only user reads but cannot change anything (403); a device technician edits', async () => {
+  it('a read-only user reads but cannot change anything (403)', async () => {
     const patient = await newPatient({ oacHistory: [oacEntry(ENTRY_ID, '2024-01-01')] });
     expect((await portal.as.readOnly.get(patientUrl(patient.id))).statusCode).toBe(200);
     expect((await portal.as.readOnly.get(`${patientUrl(patient.id)}/events`)).statusCode).toBe(200);
@@ -273,9 +273,36 @@ describe('a patient’s record', () => {
     ];
     expect(attempts.map((response) => response.statusCode)).toEqual([403, 403, 403, 403, 403, 403]);
     expect(await eventsOf(patient.id)).toEqual([]);
-    expect((await portal.as.deviceTech.patch(patientUrl(patient.id), { middleName: 'X' })).statusCode).toBe(
-      200,
-    );
+  });
+
+  it('a device technician keeps the device current but does not edit the clinical record (403)', async () => {
+    const patient = await newPatient({ oacHistory: [oacEntry(ENTRY_ID, '2024-01-01')] });
+    const refused = [
+      await portal.as.deviceTech.patch(patientUrl(patient.id), { middleName: 'X' }),
+      await portal.as.deviceTech.put(`${patientUrl(patient.id)}/supplimental-info`, {
+        medicalInfo: { hasAfibHistory: true },
+      }),
+      // Device and contact together: the contact makes it a change to the clinical record.
+      await portal.as.deviceTech.put(`${patientUrl(patient.id)}/supplimental-info`, {
+        deviceInfo: { serialNumber: 'PJN123456' },
+        contactInfo: { homePhone: '(312) 555-0100' },
+      }),
+      await portal.as.deviceTech.post(`${patientUrl(patient.id)}/oac-history`, { startDate: '2025-01-01' }),
+      await portal.as.deviceTech.delete(`${patientUrl(patient.id)}/oac-history/${ENTRY_ID}`),
+      await portal.as.deviceTech.delete(patientUrl(patient.id)),
+    ];
+    expect(refused.map((response) => response.statusCode)).toEqual([403, 403, 403, 403, 403, 403]);
+    expect(await eventsOf(patient.id)).toEqual([]);
+
+    const device = await portal.as.deviceTech.put(`${patientUrl(patient.id)}/supplimental-info`, {
+      deviceInfo: { manufacturer: 'MDT', serialNumber: 'PJN123456' },
+    });
+    expect(device.statusCode).toBe(200);
+    expect(device.json().attributes.deviceInfo).toMatchObject({
+      manufacturer: 'MDT',
+      serialNumber: 'PJN123456',
+    });
+    expect((await eventsOf(patient.id)).map((event) => event.eventType)).toEqual(['updated']);
   });
 
   it('answers 404 for another clinic’s patient, even under the caller’s own clinic NPI', async () => {

@@ -36,14 +36,16 @@ export async function getPatientInScope(
 
 /**
  * A patient the actor is about to change: in scope (404 otherwise), locked for the rest of the
- * transaction, and the actor allowed to edit patients at its clinic (403 otherwise).
+ * transaction, and the actor allowed this change at its clinic (403 otherwise): `patient:update` for the
+ * clinical record, `patient:update-device` for the device alone.
  */
 export async function getPatientForChange(
   tx: Tx,
   actor: Actor,
   target: { clinicNpi: string; id: string },
+  permission: 'patient:update' | 'patient:update-device' = 'patient:update',
 ): Promise<PatientRecordRow> {
   const patient = await getPatientInScope(tx, actor, target, { forUpdate: true });
-  assertCan(actor.user, 'patient:update', patient.clinicNpi);
+  assertCan(actor.user, permission, patient.clinicNpi);
   return patient;
 }

@@ -97,7 +97,7 @@ export const patientsRoutes: FastifyPluginAsyncZod<{ db: Db; fileMaker: Config['
         summary: 'The patient with a FileMaker record id; forceSync=true fetches and merges the record first',
         description:
           "forceSync=true reads the record from the clinic's FileMaker server (Data API), merges it without " +
-          'touching overrides and writes a patient event; it needs patient:update. FileMaker unreachable, ' +
+          'touching overrides and writes a patient event; it needs patient:update-device. FileMaker unreachable, ' +
           'refusing or too slow: 502, and nothing changes.',
         params: patientFmIdParamsSchema,
         querystring: patientByFmIdQuerySchema,
@@ -247,7 +247,9 @@ export const patientsRoutes: FastifyPluginAsyncZod<{ db: Db; fileMaker: Config['
   app.put(
     `${PATIENT}/supplimental-info`,
     {
-      config: { permission: 'patient:update' },
+      // The least it needs: device information alone. Medical or contact information needs patient:update,
+      // which the operation checks.
+      config: { permission: 'patient:update-device' },
       schema: {
         tags,
         summary: 'Replace the medical, device and contact information given (null clears a group)',

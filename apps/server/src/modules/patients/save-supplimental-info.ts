@@ -29,7 +29,15 @@ export async function saveSupplimentalInfo(
   input: SupplimentalInfoInput,
 ): Promise<PatientResource> {
   return inTransaction(db, async (tx) => {
-    const patient = await getPatientForChange(tx, actor, target);
+    // Device information alone is a device technician's change too; medical or contact information is
+    // the clinical record.
+    const clinical = input.medicalInfo !== undefined || input.contactInfo !== undefined;
+    const patient = await getPatientForChange(
+      tx,
+      actor,
+      target,
+      clinical ? 'patient:update' : 'patient:update-device',
+    );
     const record = toPatientRecord(patient);
     const next = {
       medicalInfo:

@@ -101,7 +101,8 @@ export async function syncPatientFromFileMaker(
 ): Promise<PatientRecordRow> {
   await assertPatientClinicInScope(db, actor, input.clinicNpi);
   // Reading a patient by FileMaker id is 'patient:read' (the route's); a sync writes, so it needs more.
-  assertCan(actor.user, 'patient:update', input.clinicNpi);
+  // It only takes the system of record's values (overrides stay), so a device technician may run it.
+  assertCan(actor.user, 'patient:update-device', input.clinicNpi);
   if (!input.settings) {
     throw new FileMakerSyncError('No FileMaker server is configured (FILEMAKER_URL); nothing was changed.');
   }

@@ -56,18 +56,19 @@ function AdvisoryCount({ clinicNpi, id }: { clinicNpi: string; id: string }) {
  */
 export function PatientHeader({
   patient,
-  canEdit,
+  canSync: maySync,
   canReadAdvisories,
 }: {
   patient: PatientResource;
-  canEdit: boolean;
+  /** The user may sync the patient from FileMaker (patient:update-device). */
+  canSync: boolean;
   canReadAdvisories: boolean;
 }) {
   const { attributes } = patient;
   const sync = useSyncPatient(attributes.clinicNpi, patient.id);
   const device = formatDevice(attributes.deviceInfo, { withSerial: true });
   const gender = attributes.effective.gender.value;
-  const canSync = canEdit && Boolean(attributes.fmId);
+  const canSync = maySync && Boolean(attributes.fmId);
 
   const runSync = () => {
     if (!attributes.fmId) return;

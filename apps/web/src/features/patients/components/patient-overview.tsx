@@ -12,19 +12,27 @@ type Editing = 'details' | 'medical' | 'device' | 'contact' | null;
 
 /**
  * The overview tab: the patient's identity (overrides marked), device and its advisories, OAC status and
- * history, medical information and contact. Each part has its own 'Edit' for who may edit patients.
+ * history, medical information and contact. Each part has its own 'Edit' for who may edit it: the device
+ * for whoever keeps devices current, the rest for whoever edits the clinical record.
  */
 export function PatientOverview({
   patient,
   canEdit,
+  canEditDevice,
   canReadAdvisories,
 }: {
   patient: PatientResource;
+  /** The clinical record: details, OAC, medical information, contact (patient:update). */
   canEdit: boolean;
+  /** The device information (patient:update-device). */
+  canEditDevice: boolean;
   canReadAdvisories: boolean;
 }) {
   const [editing, setEditing] = useState<Editing>(null);
-  const edit = (what: Exclude<Editing, null>) => (canEdit ? () => setEditing(what) : undefined);
+  const edit = (what: Exclude<Editing, null>) => {
+    const allowed = what === 'device' ? canEditDevice : canEdit;
+    return allowed ? () => setEditing(what) : undefined;
+  };
   const close = () => setEditing(null);
   return (
     <>

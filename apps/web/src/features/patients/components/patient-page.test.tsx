@@ -144,12 +144,23 @@ describe('the patient page', () => {
     expect(screen.getByRole('tab', { name: 'Documents' })).toBeTruthy();
   });
 
-  it('shows a device technician no Documents tab: their role sees no documents', async () => {
+  it('lets a device technician edit the device and sync, not the clinical record, and shows no Documents tab', async () => {
     stubApi(answerPatient());
     renderAt(sessionAs('device-tech'), PATH, routes);
     await screen.findByRole('heading', { level: 2, name: 'Etta Louise Quill' });
     expect(screen.queryByRole('tab', { name: 'Documents' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Edit device' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Sync from FileMaker' })).toBeTruthy();
+    for (const name of [
+      /^Edit patient details/,
+      /^Edit medical/,
+      /^Edit contact/,
+      /Change status/,
+      /Add medication/,
+      /^Use synced/,
+    ]) {
+      expect(screen.queryAllByRole('button', { name }), String(name)).toEqual([]);
+    }
   });
 
   it('refuses an OAC entry that ends before it starts, naming the field, and sends nothing', async () => {

@@ -40,7 +40,9 @@ export function PatientPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const { can } = useClinicPermissions(npi);
   const patient = useQuery({ ...patientQueryOptions(npi, id), meta: { silent: true } });
+  // The clinical record, and the device alone (a device technician keeps the device current).
   const canEdit = can('patient:update');
+  const canEditDevice = can('patient:update-device');
   const canReadDocuments = can('document:read');
   const tabs = PATIENT_PAGE_TABS.filter((tab) => tab !== 'documents' || canReadDocuments);
   const requested = searchParams.get('tab') as PatientPageTab | null;
@@ -92,7 +94,7 @@ export function PatientPage() {
       {back}
       <PatientHeader
         patient={patient.data}
-        canEdit={canEdit}
+        canSync={canEditDevice}
         canReadAdvisories={can('patient:read-advisories')}
       />
       <Box sx={{ borderBottom: 1, borderColor: 'divider', mb: 2 }}>
@@ -119,6 +121,7 @@ export function PatientPage() {
           <PatientOverview
             patient={patient.data}
             canEdit={canEdit}
+            canEditDevice={canEditDevice}
             canReadAdvisories={can('patient:read-advisories')}
           />
         )}
