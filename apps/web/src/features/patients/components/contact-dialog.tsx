@@ -3,13 +3,7 @@ import type { PatientResource } from '@portal/domain';
 import { FormDialog } from '../../../components/form-dialog';
 import { useSaveSupplimentalInfo } from '../api/save-supplimental-info';
 import { usePatientForm } from '../hooks/use-patient-form';
-import {
-  CONTACT_LABELS,
-  type ContactField,
-  toContactBody,
-  toContactValues,
-  validateContact,
-} from '../patient-form';
+import { CONTACT_LABELS, toContactBody, toContactValues, validateContact } from '../patient-form';
 import { CHANGES_SAVED_MESSAGE, PATIENT_UPDATE_ERROR_MESSAGE } from '../patient-messages';
 import { FORM_GRID_SX, PatientField } from './patient-field';
 
@@ -25,26 +19,9 @@ export function ContactDialog({ patient, onClose }: { patient: PatientResource; 
     successMessage: CHANGES_SAVED_MESSAGE,
     onDone: onClose,
   });
-  const field = (name: ContactField) => ({
-    formId: form.formId,
-    name,
-    label: CONTACT_LABELS[name],
-    value: form.values[name],
-    onChange: form.setField,
-    error: form.errors[name],
-    disabled: form.saving,
-  });
+  const field = form.fieldProps;
   return (
-    <FormDialog
-      open
-      title="Edit contact information"
-      submitLabel="Save changes"
-      saving={form.saving}
-      problems={form.problems}
-      onSubmit={(event) => void form.submit(event)}
-      onClose={onClose}
-      formId={form.formId}
-    >
+    <FormDialog {...form.dialogProps} title="Edit contact information" submitLabel="Save changes">
       <Box sx={FORM_GRID_SX}>
         <PatientField {...field('mobilePhone')} type="tel" span={3} />
         <PatientField {...field('homePhone')} type="tel" span={3} />

@@ -19,16 +19,7 @@ export function DeviceDialog({ patient, onClose }: { patient: PatientResource; o
     onDone: onClose,
   });
   return (
-    <FormDialog
-      open
-      title="Edit device"
-      submitLabel="Save changes"
-      saving={form.saving}
-      problems={form.problems}
-      onSubmit={(event) => void form.submit(event)}
-      onClose={onClose}
-      formId={form.formId}
-    >
+    <FormDialog {...form.dialogProps} title="Edit device" submitLabel="Save changes">
       <DeviceFields
         idPrefix={form.formId}
         values={form.values}

@@ -3,13 +3,7 @@ import type { PatientResource } from '@portal/domain';
 import { FormDialog } from '../../../components/form-dialog';
 import { useSaveSupplimentalInfo } from '../api/save-supplimental-info';
 import { usePatientForm } from '../hooks/use-patient-form';
-import {
-  MEDICAL_LABELS,
-  type MedicalField,
-  toMedicalBody,
-  toMedicalValues,
-  validateMedical,
-} from '../patient-form';
+import { MEDICAL_LABELS, toMedicalBody, toMedicalValues, validateMedical } from '../patient-form';
 import { CHANGES_SAVED_MESSAGE, PATIENT_UPDATE_ERROR_MESSAGE } from '../patient-messages';
 import { FORM_GRID_SX, PatientField } from './patient-field';
 import { YES_NO_OPTIONS } from './patient-options';
@@ -26,26 +20,9 @@ export function MedicalInfoDialog({ patient, onClose }: { patient: PatientResour
     successMessage: CHANGES_SAVED_MESSAGE,
     onDone: onClose,
   });
-  const field = (name: MedicalField) => ({
-    formId: form.formId,
-    name,
-    label: MEDICAL_LABELS[name],
-    value: form.values[name],
-    onChange: form.setField,
-    error: form.errors[name],
-    disabled: form.saving,
-  });
+  const field = form.fieldProps;
   return (
-    <FormDialog
-      open
-      title="Edit medical information"
-      submitLabel="Save changes"
-      saving={form.saving}
-      problems={form.problems}
-      onSubmit={(event) => void form.submit(event)}
-      onClose={onClose}
-      formId={form.formId}
-    >
+    <FormDialog {...form.dialogProps} title="Edit medical information" submitLabel="Save changes">
       <Box sx={FORM_GRID_SX}>
         <PatientField {...field('hasAfibHistory')} options={YES_NO_OPTIONS} span={3} />
         <PatientField {...field('dateOfLastAfib')} type="date" span={3} />

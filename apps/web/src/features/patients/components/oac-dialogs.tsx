@@ -6,7 +6,7 @@ import { useCreateOacEntry } from '../api/create-oac-entry';
 import { useUpdateOacEntry } from '../api/update-oac-entry';
 import { useUpdatePatient } from '../api/update-patient';
 import { usePatientForm } from '../hooks/use-patient-form';
-import { OAC_ENTRY_LABELS, type OacEntryField, toOacEntryBody, validateOacEntry } from '../patient-form';
+import { OAC_ENTRY_LABELS, toOacEntryBody, validateOacEntry } from '../patient-form';
 import {
   CHANGES_SAVED_MESSAGE,
   OAC_HISTORY_ERROR_MESSAGE,
@@ -33,29 +33,9 @@ export function OacStatusDialog({ patient, onClose }: { patient: PatientResource
     onDone: onClose,
   });
   return (
-    <FormDialog
-      open
-      title="Change the OAC status"
-      submitLabel="Save status"
-      saving={form.saving}
-      problems={form.problems}
-      onSubmit={(event) => void form.submit(event)}
-      onClose={onClose}
-      formId={form.formId}
-    >
+    <FormDialog {...form.dialogProps} title="Change the OAC status" submitLabel="Save status">
       <Box sx={FORM_GRID_SX}>
-        <PatientField
-          formId={form.formId}
-          name="oacStatus"
-          label="OAC status"
-          value={form.values.oacStatus}
-          onChange={form.setField}
-          error={form.errors.oacStatus}
-          disabled={form.saving}
-          options={OAC_STATUS_OPTIONS}
-          span={6}
-          autoFocus
-        />
+        <PatientField {...form.fieldProps('oacStatus')} options={OAC_STATUS_OPTIONS} span={6} autoFocus />
       </Box>
     </FormDialog>
   );
@@ -91,25 +71,12 @@ export function OacEntryDialog({
     successMessage: OAC_HISTORY_SAVED_MESSAGE,
     onDone: onClose,
   });
-  const field = (name: OacEntryField) => ({
-    formId: form.formId,
-    name,
-    label: OAC_ENTRY_LABELS[name],
-    value: form.values[name],
-    onChange: form.setField,
-    error: form.errors[name],
-    disabled: form.saving,
-  });
+  const field = form.fieldProps;
   return (
     <FormDialog
-      open
+      {...form.dialogProps}
       title={entry ? 'Edit OAC history entry' : 'Add to the OAC history'}
       submitLabel={entry ? 'Save entry' : 'Add entry'}
-      saving={form.saving}
-      problems={form.problems}
-      onSubmit={(event) => void form.submit(event)}
-      onClose={onClose}
-      formId={form.formId}
     >
       <Box sx={FORM_GRID_SX}>
         <PatientField

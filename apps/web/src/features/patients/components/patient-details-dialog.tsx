@@ -6,7 +6,6 @@ import { useUpdatePatient } from '../api/update-patient';
 import { usePatientForm } from '../hooks/use-patient-form';
 import {
   PATIENT_DETAILS_LABELS,
-  type PatientDetailsField,
   toDetailsValues,
   toUpdatePatientBody,
   validatePatientDetails,
@@ -37,26 +36,9 @@ export function PatientDetailsDialog({
     successMessage: CHANGES_SAVED_MESSAGE,
     onDone: onClose,
   });
-  const field = (name: PatientDetailsField) => ({
-    formId: form.formId,
-    name,
-    label: PATIENT_DETAILS_LABELS[name],
-    value: form.values[name],
-    onChange: form.setField,
-    error: form.errors[name],
-    disabled: form.saving,
-  });
+  const field = form.fieldProps;
   return (
-    <FormDialog
-      open
-      title="Edit patient details"
-      submitLabel="Save changes"
-      saving={form.saving}
-      problems={form.problems}
-      onSubmit={(event) => void form.submit(event)}
-      onClose={onClose}
-      formId={form.formId}
-    >
+    <FormDialog {...form.dialogProps} title="Edit patient details" submitLabel="Save changes">
       {attributes.fmId && (
         <Alert severity="info" sx={{ mb: 2 }}>
           This patient is synced from FileMaker. Changed names, gender and physician are kept as overrides,

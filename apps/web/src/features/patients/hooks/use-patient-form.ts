@@ -79,5 +79,25 @@ export function usePatientForm<Field extends string, Values extends Record<Field
     }
   };
 
-  return { formId, values, errors, problems, saving, change, setField, submit };
+  /** What every field of the form shares: its id, label, value and error, and disabled while saving. */
+  const fieldProps = (name: Field) => ({
+    formId,
+    name,
+    label: labels[name],
+    value: values[name],
+    onChange: setField,
+    error: errors[name],
+    disabled: saving,
+  });
+  /** What the form's FormDialog takes; closing it is onDone. */
+  const dialogProps = {
+    open: true,
+    formId,
+    saving,
+    problems,
+    onSubmit: (event: FormEvent) => void submit(event),
+    onClose: onDone,
+  };
+
+  return { formId, values, errors, problems, saving, change, setField, submit, fieldProps, dialogProps };
 }
