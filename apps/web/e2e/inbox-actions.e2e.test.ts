@@ -10,23 +10,13 @@ import {
   selectWorkableDocument,
   waitForDocuments,
 } from './support/inbox';
+import { apiOf } from './support/patients';
 import { DEMO_CLINIC, readAccessToken, signIn } from './support/portal';
 
 const baseUrl = inject('baseUrl');
 /** An API call with the signed-in user's bearer token, from the test (not through the page). */
-async function callApi<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
-  const token = await readAccessToken(page);
-  const response = await fetch(`${baseUrl}${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
-  return (text ? JSON.parse(text) : undefined) as T;
+function callApi<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
+  return apiOf(page, baseUrl)<T>(method, path, body);
 }
 
 type SignatureSettingsChange = Partial<{
