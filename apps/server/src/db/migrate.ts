@@ -14,6 +14,7 @@ import * as userLastSignIn from './migrations/0011-user-last-sign-in';
 import * as plainSettingTexts from './migrations/0012-plain-setting-texts';
 import * as patients from './migrations/0013-patients';
 import * as manufacturerAdvisories from './migrations/0014-manufacturer-advisories';
+import * as deviceSessions from './migrations/0016-device-sessions';
 
 // Migrations are listed here, not discovered on disk, so the bundle and the tests see the same list.
 // Names sort in the order they run.
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '0012-plain-setting-texts': plainSettingTexts,
   '0013-patients': patients,
   '0014-manufacturer-advisories': manufacturerAdvisories,
+  '0016-device-sessions': deviceSessions,
 };
 
 export class MigrationError extends Error {

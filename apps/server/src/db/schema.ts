@@ -237,6 +237,52 @@ export type ManufacturerAdvisoriesTable = {
   createdAt: CreatedAt;
 };
 
+/** A device session (issue 14): one remote transmission or in-person check of a patient's device. */
+export type DeviceSessionsTable = {
+  id: Generated<string>;
+  clinicNpi: string;
+  patientRef: string;
+  deviceType: string;
+  kind: string;
+  source: string;
+  sessionDate: ColumnType<Date, Date | string, Date | string>;
+  manufacturer: string | null;
+  model: string | null;
+  serialNumber: string | null;
+  leadConfiguration: string | null;
+  documentId: string | null;
+  /** What makes an import idempotent: the HL7 sender and control id, or a form submission's key. */
+  externalId: string | null;
+  observations: string | null;
+  programmingChanges: string | null;
+  nextFollowUp: DateOnly;
+  createdAt: CreatedAt;
+  createdBy: string | null;
+};
+
+/** One IDCO-keyed value of a device session, with its provenance. */
+export type DeviceMeasurementsTable = {
+  id: ColumnType<string, never, never>;
+  sessionId: string;
+  patientRef: string;
+  key: string;
+  measuredAt: ColumnType<Date, Date | string, Date | string>;
+  valueNumber: number | null;
+  valueText: string | null;
+  source: string;
+  confirmedBy: string | null;
+  confirmedAt: Date | null;
+};
+
+/** Longitudinal settings of a clinic (userId '0') or of a user there: only what the scope sets. */
+export type LongitudinalSettingsTable = {
+  clinicNpi: string;
+  userId: string;
+  settings: JsonColumn<Record<string, unknown>>;
+  updatedAt: UpdatedAt;
+  updatedBy: string | null;
+};
+
 export type DocumentCommentsTable = {
   id: Generated<string>;
   documentId: string;
@@ -345,6 +391,9 @@ export type Database = {
   documents: DocumentsTable;
   patients: PatientsTable;
   manufacturerAdvisories: ManufacturerAdvisoriesTable;
+  deviceSessions: DeviceSessionsTable;
+  deviceMeasurements: DeviceMeasurementsTable;
+  longitudinalSettings: LongitudinalSettingsTable;
   documentComments: DocumentCommentsTable;
   auditEvents: AuditEventsTable;
   users: UsersTable;

@@ -1,0 +1,183 @@
+// The device-data API (issue 14), written once: device sessions and their measurements, the longitudinal
+// view, longitudinal settings and the in-person device check. The server validates and answers with these
+// schemas; the web takes its types from them.
+//
+// As in the other contracts, the web build drops these schemas only where building them has no side
+// effects: calls on `z` count as pure, and any other module-level call is marked `@__PURE__`.
+
+import { z } from 'zod';
+import { defineResponseContract } from '../common/api-contract';
+import { COMPARISON_MODES } from '../reports/comparison-modes';
+import { LEAD_CONFIGURATION_KEYS } from '../reports/lead-configurations';
+import {
+  DEFAULT_FLAG_THRESHOLDS,
+  SETTINGS_SOURCES,
+  storedLongitudinalSettingsSchema,
+} from './longitudinal-settings';
+import { FLAG_LEVELS } from './measurement-flags';
+import { MEASUREMENT_SOURCES, SESSION_DEVICE_TYPES, SESSION_KINDS } from './measurements';
+
+export const sessionDeviceTypeSchema = z.enum(SESSION_DEVICE_TYPES, {
+  error: `must be one of ${SESSION_DEVICE_TYPES.join(', ')}`,
+});
+export const measurementSourceSchema = z.enum(MEASUREMENT_SOURCES);
+export const sessionKindSchema = z.enum(SESSION_KINDS);
+const LEAD_CONFIGURATION_KEY_VALUES = /* @__PURE__ */ Object.values(LEAD_CONFIGURATION_KEYS) as [
+  string,
+  ...string[],
+];
+export const leadConfigurationKeySchema = z.enum(LEAD_CONFIGURATION_KEY_VALUES, {
+  error: `must be one of ${Object.values(LEAD_CONFIGURATION_KEYS).join(', ')}`,
+});
+
+export const measurementFlagSchema = z.object({
+  level: z.enum(FLAG_LEVELS),
+  rule: z.string(),
+  message: z.string(),
+});
+
+/** One device session: a remote transmission or an in-person check, with who and what it came from. */
+export const deviceSessionSchema = z.object({
+  id: z.string(),
+  clinicNpi: z.string(),
+  patientRef: z.string(),
+  deviceType: sessionDeviceTypeSchema,
+  kind: sessionKindSchema,
+  source: measurementSourceSchema,
+  /** When the device was interrogated (ISO timestamp). */
+  sessionDate: z.string(),
+  manufacturer: z.nullable(z.string()),
+  model: z.nullable(z.string()),
+  serialNumber: z.nullable(z.string()),
+  leadConfiguration: z.nullable(leadConfigurationKeySchema),
+  /** The document that carries this session (a 30-day, 90-day, CRM or in-person report), if any. */
+  documentId: z.nullable(z.string()),
+  createdAt: z.string(),
+});
+export type DeviceSession = z.infer<typeof deviceSessionSchema>;
+
+/** One point of a measurement's series, compared with the previous point and the baseline. */
+export const longitudinalValueSchema = z.object({
+  sessionId: z.string(),
+  /** When it was measured (ISO timestamp): the session's date, or the day of a daily value. */
+  measuredAt: z.string(),
+  value: z.union([z.number(), z.string()]),
+  vsPrevious: z.nullable(z.number()),
+  vsBaseline: z.nullable(z.number()),
+  flags: z.array(measurementFlagSchema),
+  source: measurementSourceSchema,
+  /** Who confirmed the value (a user id), or null for an unconfirmed import. */
+  confirmedBy: z.nullable(z.string()),
+});
+export type LongitudinalValue = z.infer<typeof longitudinalValueSchema>;
+
+export const longitudinalSeriesSchema = z.object({
+  key: z.string(),
+  label: z.string(),
+  unit: z.nullable(z.string()),
+  values: z.array(longitudinalValueSchema),
+});
+export type LongitudinalSeries = z.infer<typeof longitudinalSeriesSchema>;
+
+/** GET /api/reports/clinics/{npi}/patients/{id}/longitudinal/?deviceType=&baselineSessionId= */
+export const longitudinalQuerySchema = z.strictObject({
+  deviceType: z.optional(sessionDeviceTypeSchema),
+  /** The session compared against as baseline; the first session when left out. */
+  baselineSessionId: z.optional(z.uuid({ error: 'must be a session id' })),
+  comparisonMode: z.optional(
+    z.enum(COMPARISON_MODES, { error: `must be one of ${COMPARISON_MODES.join(', ')}` }),
+  ),
+});
+
+export const longitudinalResponseSchema = z.object({
+  data: z.object({
+    patientRef: z.string(),
+    /** The device type shown: the one asked for, or the patient's device's. */
+    deviceType: sessionDeviceTypeSchema,
+    comparisonMode: z.enum(COMPARISON_MODES),
+    baselineSessionId: z.nullable(z.string()),
+    /** Sessions in time order, oldest first. */
+    sessions: z.array(deviceSessionSchema),
+    /** One series per measurement shown (the settings' list and order), values oldest first. */
+    series: z.array(longitudinalSeriesSchema),
+  }),
+});
+export type LongitudinalResponse = z.infer<typeof longitudinalResponseSchema>;
+
+/** GET, PUT and DELETE /api/reports/clinics/{npi}/longitudinal-settings/{userId}; userId '0' is the clinic's. */
+export const longitudinalSettingsResponseSchema = z.object({
+  data: z.object({
+    clinicNpi: z.string(),
+    userId: z.string(),
+    /** What this scope stores (empty: nothing of its own). */
+    stored: storedLongitudinalSettingsSchema,
+    /** What is in force for this scope: defaults, then the clinic's, then (for a user) the user's. */
+    effective: z.object({
+      comparisonMode: z.enum(COMPARISON_MODES),
+      measurements: z.object({ PM: z.array(z.string()), ICD: z.array(z.string()), ILR: z.array(z.string()) }),
+      thresholds: z.object(
+        /* @__PURE__ */ Object.fromEntries(
+          Object.entries(DEFAULT_FLAG_THRESHOLDS).map(([key, value]) => [
+            key,
+            typeof value === 'boolean' ? z.boolean() : z.number(),
+          ]),
+        ),
+      ),
+      source: z.enum(SETTINGS_SOURCES),
+    }),
+  }),
+});
+export type LongitudinalSettingsResponse = z.infer<typeof longitudinalSettingsResponseSchema>;
+
+/** A measured value as a form or an import gives it: the IDCO key and a number, or a status's value. */
+export const measurementInputSchema = z.object({
+  key: z.string(),
+  value: z.union([z.number(), z.string()]),
+});
+
+/** POST /api/reports/clinics/{npi}/patients/{id}/device-checks: an in-person device check (flag-gated). */
+export const deviceCheckBodySchema = z.strictObject({
+  deviceType: sessionDeviceTypeSchema,
+  leadConfiguration: leadConfigurationKeySchema,
+  /** When the check was done (ISO timestamp); now when left out. */
+  sessionDate: z.optional(z.iso.datetime({ offset: true, error: 'must be an ISO date and time' })),
+  /** Keyed by IDCO term: a number, or a status's value. Each must be one of the configuration's fields. */
+  measurements: z.record(z.string(), z.union([z.number(), z.string()])),
+  /** The observations: the clinic's prompts chosen plus free text, one per line. */
+  observations: z.string().trim().min(1, { error: 'is required' }).max(4000),
+  programmingChanges: z.optional(z.string().trim().max(4000)),
+  nextFollowUp: z.optional(z.iso.date({ error: 'must be a date (YYYY-MM-DD)' })),
+});
+export type DeviceCheckBody = z.infer<typeof deviceCheckBodySchema>;
+
+export const deviceCheckResponseSchema = z.object({
+  data: z.object({ session: deviceSessionSchema, documentId: z.string() }),
+});
+
+export const deviceDataResponseContracts = [
+  /* @__PURE__ */ defineResponseContract(
+    'GET',
+    '/api/reports/clinics/:npi/patients/:id/longitudinal',
+    longitudinalResponseSchema,
+  ),
+  /* @__PURE__ */ defineResponseContract(
+    'GET',
+    '/api/reports/clinics/:npi/longitudinal-settings/:userId',
+    longitudinalSettingsResponseSchema,
+  ),
+  /* @__PURE__ */ defineResponseContract(
+    'PUT',
+    '/api/reports/clinics/:npi/longitudinal-settings/:userId',
+    longitudinalSettingsResponseSchema,
+  ),
+  /* @__PURE__ */ defineResponseContract(
+    'DELETE',
+    '/api/reports/clinics/:npi/longitudinal-settings/:userId',
+    longitudinalSettingsResponseSchema,
+  ),
+  /* @__PURE__ */ defineResponseContract(
+    'POST',
+    '/api/reports/clinics/:npi/patients/:id/device-checks',
+    deviceCheckResponseSchema,
+  ),
+];
