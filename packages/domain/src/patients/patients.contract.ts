@@ -506,7 +506,7 @@ export type DuplicatePatientConflict = z.infer<typeof duplicatePatientConflictSc
 // ---- The timeline (issue 13 §9) ----
 
 /** What an entry of the timeline is about: a document of the patient, the patient record, OAC, or a sync. */
-export const PATIENT_EVENT_KINDS = ['document', 'patient', 'oac', 'sync'] as const;
+export const PATIENT_EVENT_KINDS = ['document', 'patient', 'oac', 'sync', 'device'] as const;
 export type PatientEventKind = (typeof PATIENT_EVENT_KINDS)[number];
 
 export const patientEventSchema = z.object({
@@ -553,6 +553,8 @@ export const PATIENT_AUDIT_EVENT_TYPES = {
   deleted: 'deleted',
   updateOac: 'update_oac',
   synced: 'synced',
+  /** A device session recorded for the patient: a remote transmission imported, or an in-person check. */
+  deviceSession: 'device_session',
 } as const;
 
 // ---- Device catalog (SPEC §7 GET device-catalog) ----

@@ -76,6 +76,14 @@ describe('the timeline’s one line per event', () => {
     ],
     [{ eventType: 'synced' }, 'Synced from FileMaker'],
     [{ eventType: 'created' }, 'Patient record created'],
+    [
+      { eventType: 'device_session', after: { kind: 'remote', deviceType: 'ICD', measurementCount: 24 } },
+      'Remote transmission recorded (ICD, 24 values)',
+    ],
+    [
+      { eventType: 'device_session', after: { kind: 'in-person', deviceType: 'PM', measurementCount: 1 } },
+      'In-person device check recorded (PM, 1 value)',
+    ],
   ])('%j reads %j', (facts, summary) => {
     expect(describePatientEvent(event(facts))).toBe(summary);
   });
@@ -85,5 +93,6 @@ describe('the timeline’s one line per event', () => {
     expect(patientEventKind({ entityType: 'patient', eventType: 'update_oac' })).toBe('oac');
     expect(patientEventKind({ entityType: 'patient', eventType: 'synced' })).toBe('sync');
     expect(patientEventKind({ entityType: 'patient', eventType: 'deleted' })).toBe('patient');
+    expect(patientEventKind({ entityType: 'patient', eventType: 'device_session' })).toBe('device');
   });
 });

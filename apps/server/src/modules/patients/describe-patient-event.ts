@@ -25,6 +25,7 @@ export function patientEventKind(event: Pick<EventFacts, 'entityType' | 'eventTy
   if (event.entityType === 'document') return 'document';
   if (event.eventType === PATIENT_AUDIT_EVENT_TYPES.updateOac) return 'oac';
   if (event.eventType === PATIENT_AUDIT_EVENT_TYPES.synced) return 'sync';
+  if (event.eventType === PATIENT_AUDIT_EVENT_TYPES.deviceSession) return 'device';
   return 'patient';
 }
 
@@ -104,6 +105,14 @@ function describeOacChange(before: unknown, after: unknown): string {
   return `OAC history: ${medication} ${ended ? 'ended' : 'changed'}`;
 }
 
+function describeDeviceSession(after: unknown): string {
+  const what = member(after, 'kind') === 'in-person' ? 'In-person device check' : 'Remote transmission';
+  const deviceType = member(after, 'deviceType');
+  const count = member(after, 'measurementCount');
+  const values = typeof count === 'number' ? `, ${count} ${count === 1 ? 'value' : 'values'}` : '';
+  return `${what} recorded${typeof deviceType === 'string' ? ` (${deviceType}${values})` : ''}`;
+}
+
 /** The one line a person reads for an event of the patient's timeline. */
 export function describePatientEvent(event: EventFacts): string {
   const kind = patientEventKind(event);
@@ -116,6 +125,7 @@ export function describePatientEvent(event: EventFacts): string {
   }
   if (kind === 'oac') return describeOacChange(event.before, event.after);
   if (kind === 'sync') return 'Synced from FileMaker';
+  if (kind === 'device') return describeDeviceSession(event.after);
   if (event.eventType === PATIENT_AUDIT_EVENT_TYPES.created) return 'Patient record created';
   if (event.eventType === PATIENT_AUDIT_EVENT_TYPES.deleted) return 'Patient record deleted';
   const fields = Object.keys(

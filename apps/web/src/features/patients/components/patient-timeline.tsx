@@ -1,5 +1,6 @@
 import DescriptionOutlinedIcon from '@mui/icons-material/DescriptionOutlined';
 import MedicationOutlinedIcon from '@mui/icons-material/MedicationOutlined';
+import MemoryOutlinedIcon from '@mui/icons-material/MemoryOutlined';
 import PersonOutlineIcon from '@mui/icons-material/PersonOutlineOutlined';
 import SyncIcon from '@mui/icons-material/Sync';
 import Alert from '@mui/material/Alert';
@@ -23,6 +24,7 @@ const KIND_STYLES: Record<PatientEventKind, { label: string; icon: ReactNode }> 
   patient: { label: 'Patient record', icon: <PersonOutlineIcon fontSize="small" /> },
   oac: { label: 'Anticoagulation', icon: <MedicationOutlinedIcon fontSize="small" /> },
   sync: { label: 'FileMaker sync', icon: <SyncIcon fontSize="small" /> },
+  device: { label: 'Device data', icon: <MemoryOutlinedIcon fontSize="small" /> },
 };
 
 function TimelineItem({
