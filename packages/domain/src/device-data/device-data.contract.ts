@@ -154,7 +154,8 @@ export const deviceCheckResponseSchema = z.object({
   data: z.object({ session: deviceSessionSchema, documentId: z.string() }),
 });
 
-export const deviceDataResponseContracts = [
+/** The longitudinal view and its settings. */
+export const longitudinalResponseContracts = [
   /* @__PURE__ */ defineResponseContract(
     'GET',
     '/api/reports/clinics/:npi/patients/:id/longitudinal',
@@ -175,6 +176,10 @@ export const deviceDataResponseContracts = [
     '/api/reports/clinics/:npi/longitudinal-settings/:userId',
     longitudinalSettingsResponseSchema,
   ),
+];
+
+/** The in-person device check. */
+export const deviceCheckResponseContracts = [
   /* @__PURE__ */ defineResponseContract(
     'POST',
     '/api/reports/clinics/:npi/patients/:id/device-checks',
