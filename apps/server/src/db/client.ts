@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { CamelCasePlugin, Kysely, PGliteDialect, PostgresDialect } from 'kysely';
 import pg from 'pg';
@@ -62,7 +63,7 @@ export function openPostgres(connectionString: string): DatabaseHandle {
 }
 
 /** PGlite options every embedded database uses: the extensions the migrations create. */
-export const pgliteOptions = { extensions: { pg_trgm } } satisfies PGliteOptions;
+export const pgliteOptions = { extensions: { btree_gin, pg_trgm } } satisfies PGliteOptions;
 
 /** Wraps an already-open PGlite instance (tests start one from a template). */
 export function wrapPglite(pglite: PGlite, onClose: () => void = () => {}): DatabaseHandle {

@@ -15,6 +15,7 @@ import * as plainSettingTexts from './migrations/0012-plain-setting-texts';
 import * as patients from './migrations/0013-patients';
 import * as manufacturerAdvisories from './migrations/0014-manufacturer-advisories';
 import * as deviceSessions from './migrations/0016-device-sessions';
+import * as patientsSearchIndexes from './migrations/0017-patients-search-indexes';
 
 // Migrations are listed here, not discovered on disk, so the bundle and the tests see the same list.
 // Names sort in the order they run.
@@ -33,7 +34,10 @@ const migrations: Record<string, Migration> = {
   '0012-plain-setting-texts': plainSettingTexts,
   '0013-patients': patients,
   '0014-manufacturer-advisories': manufacturerAdvisories,
+  // 0015 was never released: its indexes came after 0016 and were renamed 0017 so installations that
+  // had run 0016 keep an ordered history.
   '0016-device-sessions': deviceSessions,
+  '0017-patients-search-indexes': patientsSearchIndexes,
 };
 
 export class MigrationError extends Error {
