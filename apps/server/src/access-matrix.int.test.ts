@@ -175,7 +175,62 @@ const freshAdvisoryPatient = (portal: TestApp, target: Target) =>
 const anyAdvisoryId = async (portal: TestApp) =>
   (await portal.db.selectFrom('manufacturerAdvisories').select('id').executeTakeFirstOrThrow()).id;
 
+/** A submitted in-person device check of a fresh patient at the target clinic, its report unsigned. */
+const freshDeviceCheck = async (portal: TestApp, target: Target) => {
+  const patient = await freshPatient(portal, target);
+  const documentId = await freshDocument(portal, target, { type: 'in-person-device-check' });
+  const session = await portal.db
+    .insertInto('deviceSessions')
+    .values({
+      clinicNpi: npiFor(target),
+      patientRef: patient.id,
+      deviceType: 'PM',
+      kind: 'in-person',
+      source: 'in-person-form',
+      sessionDate: new Date(),
+      leadConfiguration: 'dualLead',
+      documentId,
+      observations: 'Appropriate Device Function',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return session.id;
+};
+
 const ROUTES: Record<string, RouteRule> = {
+  // The in-person device check flag (and, for edits, editing technician review) is on at the demo clinic.
+  'POST /api/reports/clinics/:npi/patients/:id/device-checks': {
+    access: { permission: 'device-check:create' },
+    success: 201,
+    otherClinic: 404,
+    scoped: { readPermission: 'patient:read', actPermission: 'device-check:create' },
+    request: async ({ portal, target }) => ({
+      method: 'POST',
+      url: `/api/reports/clinics/${npiFor(target)}/patients/${(await freshPatient(portal, target)).id}/device-checks`,
+      payload: {
+        deviceType: 'PM',
+        leadConfiguration: 'singleLead',
+        measurements: {
+          MDC_IDC_MSMT_BATTERY_STATUS: 'BOS',
+          MDC_IDC_MSMT_LEADCHNL_RV_SENSING_INTR_AMPL: 9.5,
+          MDC_IDC_MSMT_LEADCHNL_RV_PACING_THRESHOLD_AMPLITUDE: 0.75,
+          MDC_IDC_MSMT_LEADCHNL_RV_IMPEDANCE_VALUE: 540,
+        },
+        observations: 'Appropriate Device Function',
+      },
+    }),
+  },
+  'PATCH /api/reports/clinics/:npi/device-checks/:sessionId': {
+    access: { permission: 'device-check:edit' },
+    success: 200,
+    otherClinic: 404,
+    scoped: { readPermission: 'patient:read', actPermission: 'device-check:edit' },
+    request: async ({ portal, target }) => ({
+      method: 'PATCH',
+      url: `/api/reports/clinics/${npiFor(target)}/device-checks/${await freshDeviceCheck(portal, target)}`,
+      payload: { observations: 'Battery ERI' },
+    }),
+  },
   'GET /api/patients/advisories': {
     access: { permission: 'patient:read-advisories' },
     success: 200,

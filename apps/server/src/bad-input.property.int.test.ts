@@ -65,6 +65,8 @@ const FEWER_RUNS: Record<string, number> = {
   'PATCH /api/reports/{id}/acknowledge': 16,
   'POST /api/reports/bulk-sign': 16,
   'POST /api/reports/sign': 16,
+  'POST /api/reports/clinics/{npi}/patients/{id}/device-checks': 16,
+  'PATCH /api/reports/clinics/{npi}/device-checks/{sessionId}': 16,
 };
 
 /**
@@ -241,6 +243,27 @@ async function createFixtures(actor: Actor) {
     await insertPatient(db, { clinicNpi: OTHER_CLINIC_NPI, fmId: `FM-other-${serial}`, deviceInfo: cobalt }),
   ];
   await document({ clinicNpi: OWN_CLINIC_NPI, patientRef: patients[1]?.id ?? null });
+  // An in-person device check of the first patient, its report unsigned (the edit's target).
+  const deviceCheckDocument = await document({
+    clinicNpi: OWN_CLINIC_NPI,
+    type: 'in-person-device-check',
+    patientRef: patients[0]?.id ?? null,
+  });
+  const deviceCheck = await db
+    .insertInto('deviceSessions')
+    .values({
+      clinicNpi: OWN_CLINIC_NPI,
+      patientRef: patients[0]?.id ?? '',
+      deviceType: 'PM',
+      kind: 'in-person',
+      source: 'in-person-form',
+      sessionDate: new Date('2026-11-01T10:00:00Z'),
+      leadConfiguration: 'singleLead',
+      documentId: deviceCheckDocument,
+      observations: 'Appropriate Device Function',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const advisoryIds = (await db.selectFrom('manufacturerAdvisories').select('id').execute()).map(
     (row) => row.id,
   );
@@ -249,6 +272,7 @@ async function createFixtures(actor: Actor) {
     patientFmIds: patients.flatMap((patient) => (patient.fmId ? [patient.fmId] : [])),
     oacIds: [oacEntry.id],
     advisoryIds,
+    sessionIds: [deviceCheck.id],
     documentIds: [own, ownAlert, signed, polish, other],
     commentIds: [await comment(actor.id), await comment('auth0|someone-else')],
     userIds: [...users.map((user) => user.id), 'auth0|demo-nurse'],
@@ -294,6 +318,7 @@ function hintsFor(operation: Operation, fixtures: Fixtures): Hints {
   };
   const pathIds = (): readonly string[] | undefined => {
     const at = operation.path;
+    if (at.endsWith('/device-checks')) return fixtures.patientIds;
     if (at.startsWith('/api/reports')) return fixtures.documentIds;
     if (at.includes('/by-fm-id/')) return fixtures.patientFmIds;
     if (at.startsWith('/api/patients')) return fixtures.patientIds;
@@ -310,6 +335,7 @@ function hintsFor(operation: Operation, fixtures: Fixtures): Hints {
       if (name === 'ids') return [fixtures.documentIds.join(','), ...fixtures.documentIds];
       if (name === 'commentId') return fixtures.commentIds;
       if (name === 'advisoryId') return fixtures.advisoryIds;
+      if (name === 'sessionId') return fixtures.sessionIds;
       if (name === 'oacId') return fixtures.oacIds;
       if (name === 'email') return fixtures.userEmails;
       if (name === 'userId') return [...userIds, ...ACTOR_IDS, '0'];

@@ -86,7 +86,7 @@ describe('patients in a real browser', () => {
       'Enter the last name.',
       'Enter the date of birth.',
     ]) {
-      expect(await dialog.getByText(message, { exact: true }).isVisible()).toBe(true);
+      await dialog.getByText(message, { exact: true }).waitFor();
     }
     // The first field in error has the focus.
     await expect
@@ -103,9 +103,7 @@ describe('patients in a real browser', () => {
     await dialog.getByLabel('Date of birth').fill('1944-09-21');
     await dialog.getByRole('textbox', { name: 'Following physician NPI' }).fill('1234567890');
     await dialog.getByRole('button', { name: 'Add patient' }).click();
-    expect(await dialog.getByText('Following physician NPI must be a valid 10-digit NPI.').isVisible()).toBe(
-      true,
-    );
+    await dialog.getByText('Following physician NPI must be a valid 10-digit NPI.').waitFor();
     await dialog.getByRole('textbox', { name: 'Following physician NPI' }).fill('');
     // The device model comes from the device catalog as it is typed.
     await dialog.getByRole('combobox', { name: 'Model', exact: true }).fill('Azure XT');
@@ -187,7 +185,7 @@ describe('patients in a real browser', () => {
     const oac = section(page, 'Anticoagulation (OAC)');
     await oac.waitFor();
     // AF and no anticoagulant: the flag is raised in the header and in the section.
-    expect(await page.locator('[data-af-without-oac]').count()).toBeGreaterThan(0);
+    await expect.poll(() => page.locator('[data-af-without-oac]').count()).toBeGreaterThan(0);
 
     await oac.getByRole('button', { name: 'Add medication' }).click();
     const add = page.getByRole('dialog', { name: 'Add to the OAC history' });
@@ -195,7 +193,7 @@ describe('patients in a real browser', () => {
     await add.getByLabel('Start date').fill('2025-03-01');
     await add.getByLabel('End date').fill('2025-02-01');
     await add.getByRole('button', { name: 'Add entry' }).click();
-    expect(await add.getByText('End date must not be before the start date.').isVisible()).toBe(true);
+    await add.getByText('End date must not be before the start date.').waitFor();
     await saveScreenshot(page, 'patient-oac-entry-invalid', { fullPage: false });
     await add.getByLabel('End date').fill('');
     await add.getByRole('button', { name: 'Add entry' }).click();
@@ -414,7 +412,7 @@ describe('patients in a real browser', () => {
     }
     // What they may read is all there.
     for (const title of ['Patient', 'Device', 'Medical information', 'Contact']) {
-      expect(await section(page, title).isVisible()).toBe(true);
+      await section(page, title).waitFor();
     }
     await savePageScreenshot(page, 'patient-read-only');
   });

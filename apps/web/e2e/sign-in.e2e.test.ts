@@ -17,9 +17,12 @@ import {
 const baseUrl = inject('baseUrl');
 const INBOX = 'Signature inbox';
 const PATIENTS = 'Patients';
+/** The in-person device check: whoever edits patients, while its flag is on (it is at the demo clinic). */
+const DEVICE_CHECK = 'Device check';
 /** Whoever reads documents also reads patients. */
 const READER_PAGES = [INBOX, PATIENTS];
-const EVERY_PAGE = [...READER_PAGES, 'Clinics', 'Users'];
+const WORKER_PAGES = [...READER_PAGES, DEVICE_CHECK];
+const EVERY_PAGE = [...WORKER_PAGES, 'Clinics', 'Users'];
 /** Provider-company administrators also have the global pages: clinic defaults and the e-mail outbox. */
 const PROVIDER_ADMIN_PAGES = [...EVERY_PAGE, 'Clinic defaults', 'E-mail outbox'];
 
@@ -35,12 +38,13 @@ type Expectation = {
 // SPEC §6 roles through the permission table (packages/domain permissions.ts): the drawer shows the inbox
 // with document:read, Patients with patient:read, Clinics with clinic:update-settings, Users with user:create.
 // Roles under '*' count everywhere except irh-finance, which opens no clinic at all. Device technicians read
-// patients but no documents, so the Patients screen is their start page.
+// patients but no documents, so the Patients screen is their start page. Device check shows with
+// device-check:create (the patient editors) at the demo clinic, whose in-person device check flag is on.
 const ACCOUNTS: Expectation[] = [
-  { email: 'provider@example.org', nav: READER_PAGES, clinics: 1, home: '/signature/dashboard/' },
-  { email: 'nurse@example.org', nav: READER_PAGES, clinics: 1, home: '/signature/dashboard/' },
+  { email: 'provider@example.org', nav: WORKER_PAGES, clinics: 1, home: '/signature/dashboard/' },
+  { email: 'nurse@example.org', nav: WORKER_PAGES, clinics: 1, home: '/signature/dashboard/' },
   { email: 'readonly@example.org', nav: READER_PAGES, clinics: 1, home: '/signature/dashboard/' },
-  { email: 'devicetech@example.org', nav: [PATIENTS], clinics: 1, home: '/patients' },
+  { email: 'devicetech@example.org', nav: [PATIENTS, DEVICE_CHECK], clinics: 1, home: '/patients' },
   { email: 'clinicadmin@example.org', nav: EVERY_PAGE, clinics: 1, home: '/signature/dashboard/' },
   {
     email: 'irhadmin@example.org',
@@ -56,7 +60,7 @@ const ACCOUNTS: Expectation[] = [
   },
   {
     email: 'irhtech@example.org',
-    nav: READER_PAGES,
+    nav: WORKER_PAGES,
     clinics: SEEDED_CLINIC_COUNT,
     home: '/signature/dashboard/',
   },

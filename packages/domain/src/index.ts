@@ -40,6 +40,7 @@ export * from './common/storage';
 export * from './common/time-constants';
 export * from './common/with-timeout';
 export * from './device-data/build-longitudinal-series';
+export * from './device-data/device-check-groups';
 export * from './device-data/device-data.contract';
 export * from './device-data/longitudinal-settings';
 export * from './device-data/measurement-flags';

@@ -66,6 +66,8 @@ const DEMO_CLINIC_FLAGS = [
   'manufacturerAdvisories',
   'physicianBulkSignAlerts',
   'clinicAdminTrash',
+  'inPersonDeviceCheck',
+  'editTechnicianReview',
 ];
 
 /**

@@ -4,7 +4,7 @@ import { BusyScreen } from '../components/busy-screen';
 import { AuthCallbackPage } from '../features/auth/components/auth-callback-page';
 import { SignatureInboxPage } from '../features/signature/components/signature-inbox-page';
 import { AUTH_CALLBACK_PATH, SIGNATURE_DASHBOARD_PATH } from '../lib/constants';
-import { PATIENTS_PATH } from '../lib/patients';
+import { DEVICE_CHECK_PATH, PATIENTS_PATH } from '../lib/patients';
 import { HomePage } from './home-page';
 import { AppLayout } from './layout/app-layout';
 import { CLINICS_PATH, DEFAULTS_PATH, EMAIL_OUTBOX_PATH, USERS_PATH } from './layout/nav-items';
@@ -113,6 +113,19 @@ export const routes: RouteObject[] = [
                   (module) => module.PatientPage,
                 ),
                 handle: handle({ title: 'Patient', crumbs: ['Patients'] }),
+              },
+            ],
+          },
+          {
+            element: <RequirePermission permission="device-check:create" />,
+            children: [
+              {
+                path: DEVICE_CHECK_PATH,
+                lazy: lazyPage(
+                  () => import('../features/device-check/components/device-check-page'),
+                  (module) => module.DeviceCheckPage,
+                ),
+                handle: handle({ title: 'In-person device check', crumbs: ['Patients'] }),
               },
             ],
           },

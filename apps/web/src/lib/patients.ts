@@ -105,3 +105,11 @@ export function documentPatientQueryOptions(attributes: DocumentAttributes) {
       ),
   });
 }
+
+/** The in-person device check page (issue 14 §4); `?patient=<id>` (and its clinic) preselects a patient. */
+export const DEVICE_CHECK_PATH = '/device-check';
+
+export function deviceCheckPath(patient?: { clinicNpi: string; id: string }): string {
+  if (!patient) return DEVICE_CHECK_PATH;
+  return `${DEVICE_CHECK_PATH}?${new URLSearchParams({ patient: patient.id, clinic: patient.clinicNpi })}`;
+}

@@ -1,6 +1,7 @@
 import { auditResponseContracts } from '../audit/audit.contract';
 import { portalConfigResponseContracts } from '../auth/portal-config.contract';
 import { clinicsResponseContracts } from '../clinics/clinics.contract';
+import { deviceCheckResponseContracts } from '../device-data/device-data.contract';
 import { notificationsResponseContracts } from '../notifications/notifications.contract';
 import {
   manufacturerAdvisoriesResponseContracts,
@@ -25,6 +26,7 @@ export const API_RESPONSE_CONTRACTS: readonly ResponseContract[] = [
   ...healthResponseContracts,
   ...clinicsResponseContracts,
   ...commentsResponseContracts,
+  ...deviceCheckResponseContracts,
   ...documentsResponseContracts,
   ...notificationsResponseContracts,
   ...manufacturerAdvisoriesResponseContracts,

@@ -153,6 +153,29 @@ export type DeviceCheckBody = z.infer<typeof deviceCheckBodySchema>;
 export const deviceCheckResponseSchema = z.object({
   data: z.object({ session: deviceSessionSchema, documentId: z.string() }),
 });
+export type DeviceCheckResponse = z.infer<typeof deviceCheckResponseSchema>;
+
+export const deviceCheckPatientParamsSchema = z.strictObject({
+  npi: z.string(),
+  id: z.uuid({ error: 'must be a patient id' }),
+});
+export const deviceCheckSessionParamsSchema = z.strictObject({
+  npi: z.string(),
+  sessionId: z.uuid({ error: 'must be a session id' }),
+});
+
+/**
+ * PATCH /api/reports/clinics/{npi}/device-checks/{sessionId}: the technician's review changed after
+ * submission, while the 'editing technician review' flag is on and the report is unsigned. Measurements
+ * given replace those values (each still one of the configuration's fields); the others stay.
+ */
+export const deviceCheckEditBodySchema = z.strictObject({
+  measurements: z.optional(z.record(z.string(), z.union([z.number(), z.string()]))),
+  observations: z.optional(z.string().trim().min(1, { error: 'is required' }).max(4000)),
+  programmingChanges: z.optional(z.nullable(z.string().trim().max(4000))),
+  nextFollowUp: z.optional(z.nullable(z.iso.date({ error: 'must be a date (YYYY-MM-DD)' }))),
+});
+export type DeviceCheckEditBody = z.infer<typeof deviceCheckEditBodySchema>;
 
 /** The longitudinal view and its settings. */
 export const longitudinalResponseContracts = [
@@ -183,6 +206,11 @@ export const deviceCheckResponseContracts = [
   /* @__PURE__ */ defineResponseContract(
     'POST',
     '/api/reports/clinics/:npi/patients/:id/device-checks',
+    deviceCheckResponseSchema,
+  ),
+  /* @__PURE__ */ defineResponseContract(
+    'PATCH',
+    '/api/reports/clinics/:npi/device-checks/:sessionId',
     deviceCheckResponseSchema,
   ),
 ];

@@ -383,3 +383,73 @@ export type MeasurementSource = (typeof MEASUREMENT_SOURCES)[number];
 /** A device session: a remote transmission or an in-person check. */
 export const SESSION_KINDS = ['remote', 'in-person'] as const;
 export type SessionKind = (typeof SESSION_KINDS)[number];
+
+/**
+ * The fields an in-person device check cannot be submitted without: the battery status and, for each lead,
+ * its sensing, threshold and impedance (an ILR's R-wave is its RV sensing); an ICD adds its HV impedance.
+ */
+export function listRequiredDeviceCheckFields(
+  configuration: LeadConfigurationKey,
+  deviceType: SessionDeviceType,
+): string[] {
+  if (configuration === 'ilr') {
+    return ['MDC_IDC_MSMT_BATTERY_STATUS', 'MDC_IDC_MSMT_LEADCHNL_RV_SENSING_INTR_AMPL'];
+  }
+  const chambers: LeadChamber[] =
+    configuration === 'singleLead'
+      ? ['RV']
+      : configuration === 'dualLead'
+        ? ['RA', 'RV']
+        : ['RA', 'RV', 'LV'];
+  return [
+    'MDC_IDC_MSMT_BATTERY_STATUS',
+    ...chambers.flatMap((chamber) => [
+      `MDC_IDC_MSMT_LEADCHNL_${chamber}_SENSING_INTR_AMPL`,
+      `MDC_IDC_MSMT_LEADCHNL_${chamber}_PACING_THRESHOLD_AMPLITUDE`,
+      `MDC_IDC_MSMT_LEADCHNL_${chamber}_IMPEDANCE_VALUE`,
+    ]),
+    ...(deviceType === 'ICD' ? ['MDC_IDC_MSMT_LEADHVCHNL_IMPEDANCE'] : []),
+  ];
+}
+
+export type DeviceCheckProblem = {
+  field: string;
+  message: string;
+  /** 'shape': a field the configuration does not have or one it needs (400); 'value': out of range (422). */
+  kind: 'shape' | 'value';
+};
+
+/**
+ * What is wrong with a device check's measurements for its configuration, each naming
+ * `measurements.<key>`: a key the configuration does not show, a required one missing (unless `partial`,
+ * for an edit that changes some values), or a value outside its physical range.
+ */
+export function checkDeviceCheckMeasurements(
+  configuration: LeadConfigurationKey,
+  deviceType: SessionDeviceType,
+  measurements: Readonly<Record<string, number | string>>,
+  { partial = false }: { partial?: boolean } = {},
+): DeviceCheckProblem[] {
+  const fields = new Set(listDeviceCheckFields(configuration, deviceType));
+  const problems: DeviceCheckProblem[] = [];
+  for (const [key, value] of Object.entries(measurements)) {
+    if (!fields.has(key)) {
+      problems.push({
+        field: `measurements.${key}`,
+        message: `is not a field of this lead configuration (${configuration}, ${deviceType})`,
+        kind: 'shape',
+      });
+      continue;
+    }
+    const message = checkMeasurementValue(key, value);
+    if (message) problems.push({ field: `measurements.${key}`, message, kind: 'value' });
+  }
+  if (!partial) {
+    for (const key of listRequiredDeviceCheckFields(configuration, deviceType)) {
+      if (!Object.hasOwn(measurements, key)) {
+        problems.push({ field: `measurements.${key}`, message: 'is required', kind: 'shape' });
+      }
+    }
+  }
+  return problems;
+}

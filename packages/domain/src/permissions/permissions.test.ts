@@ -84,13 +84,14 @@ describe('PERMISSIONS: who may do what at a clinic with everything switched on',
     ['patient:update', 'provider nurse clinic-admin irh-tech irh-admin sys-admin'],
     ['patient:update-device', 'provider nurse device-tech clinic-admin irh-tech irh-admin sys-admin'],
     ['device-check:create', 'provider nurse device-tech clinic-admin irh-tech irh-admin sys-admin'],
+    ['device-check:edit', 'device-tech irh-tech irh-admin sys-admin'],
   ])('%s: %s', (permission, holders) => {
     const allowed = ROLES.filter((role) => can(holderOf(role), permission, CLINIC, everythingOn));
     expect(allowed.toSorted()).toEqual(holders.split(' ').toSorted());
   });
 
   it('the table above covers every permission', () => {
-    expect(PERMISSION_NAMES).toHaveLength(35);
+    expect(PERMISSION_NAMES).toHaveLength(36);
   });
 });
 
@@ -261,6 +262,22 @@ describe('flag-gated abilities (SPEC §6)', () => {
       'device-check:create',
       'device-tech',
       { inPersonDeviceCheck: false },
+      {},
+      false,
+    ],
+    [
+      'a device tech edits a submitted device check while editTechnicianReview is on',
+      'device-check:edit',
+      'device-tech',
+      { inPersonDeviceCheck: true, editTechnicianReview: true },
+      {},
+      true,
+    ],
+    [
+      'nobody edits one while editTechnicianReview is off',
+      'device-check:edit',
+      'irh-admin',
+      { inPersonDeviceCheck: true, editTechnicianReview: false },
       {},
       false,
     ],

@@ -133,6 +133,10 @@ export const PERMISSIONS = {
   'patient:populate': PROVIDER_COMPANY_ADMINISTRATORS,
   // The in-person device check page: whoever edits patients, while its flag is on.
   'device-check:create': PATIENT_EDITORS,
+  // Editing a device check after submission: the technicians who submit checks (device-tech, irh-tech)
+  // and the admin-level roles that fix mistakes; not nurses, providers or clinic admins, who read and
+  // sign the report rather than author the technician's review. Gated by both flags.
+  'device-check:edit': ['device-tech', 'irh-tech', 'irh-admin', 'sys-admin'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type PermissionName = keyof typeof PERMISSIONS;
@@ -178,6 +182,7 @@ export const PERMISSION_GATES = {
   // SPEC says these flags gate abilities without naming roles, so they gate every role.
   'patient:create': { flags: ['createNewPatients'] },
   'device-check:create': { flags: ['inPersonDeviceCheck'] },
+  'device-check:edit': { flags: ['inPersonDeviceCheck', 'editTechnicianReview'] },
   'patient:read-advisories': { flags: ['manufacturerAdvisories'] },
   'document:edit-technician-review': { flags: ['editTechnicianReview'] },
 } as const satisfies Partial<Record<PermissionName, PermissionGate>>;

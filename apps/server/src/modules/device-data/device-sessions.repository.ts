@@ -102,3 +102,62 @@ export async function findSessionMeasurements(
     .where('sessionId', 'in', sessionIds)
     .execute();
 }
+
+/** A clinic's session, locked for the rest of the transaction when asked. */
+export async function findClinicSession(
+  db: Executor,
+  clinicNpi: string,
+  id: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<DeviceSessionRow | undefined> {
+  let query = selectSessions(db).where('clinicNpi', '=', clinicNpi).where('id', '=', id);
+  if (options.forUpdate) query = query.forUpdate();
+  return query.executeTakeFirst();
+}
+
+/** Links a session to the document that carries it. */
+export async function setSessionDocument(tx: Tx, id: string, documentId: string) {
+  await tx.updateTable('deviceSessions').set({ documentId }).where('id', '=', id).execute();
+}
+
+/** The technician's review of a session: observations, programming changes, next follow-up. */
+export async function updateSessionReview(
+  tx: Tx,
+  id: string,
+  changes: { observations?: string; programmingChanges?: string | null; nextFollowUp?: string | null },
+) {
+  if (Object.keys(changes).length === 0) return;
+  await tx.updateTable('deviceSessions').set(changes).where('id', '=', id).execute();
+}
+
+/** Every value of one session, keyed by measurement. */
+export async function findAllSessionMeasurements(db: Executor, sessionId: string) {
+  const rows = await db
+    .selectFrom('deviceMeasurements')
+    .select(['key', 'valueNumber', 'valueText'])
+    .where('sessionId', '=', sessionId)
+    .execute();
+  return Object.fromEntries(rows.map((row) => [row.key, row.valueNumber ?? row.valueText ?? ''])) as Record<
+    string,
+    number | string
+  >;
+}
+
+/** Replaces the values of the given keys of a session (the others stay). */
+export async function replaceSessionMeasurements(
+  tx: Tx,
+  sessionId: string,
+  rows: readonly Insertable<DeviceMeasurementsTable>[],
+) {
+  if (rows.length === 0) return;
+  await tx
+    .deleteFrom('deviceMeasurements')
+    .where('sessionId', '=', sessionId)
+    .where(
+      'key',
+      'in',
+      rows.map((row) => row.key),
+    )
+    .execute();
+  await insertMeasurements(tx, rows);
+}

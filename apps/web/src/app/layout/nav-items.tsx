@@ -2,13 +2,14 @@ import ApartmentIcon from '@mui/icons-material/Apartment';
 import DrawIcon from '@mui/icons-material/Draw';
 import ForwardToInboxIcon from '@mui/icons-material/ForwardToInbox';
 import GroupIcon from '@mui/icons-material/Group';
+import MonitorHeartOutlinedIcon from '@mui/icons-material/MonitorHeartOutlined';
 import PeopleAltOutlinedIcon from '@mui/icons-material/PeopleAltOutlined';
 import TuneIcon from '@mui/icons-material/Tune';
 import type { PermissionName } from '@portal/domain';
 import type { ReactNode } from 'react';
 import { isSafeReturnPath } from '../../lib/auth/return-to';
 import { SIGNATURE_DASHBOARD_PATH } from '../../lib/constants';
-import { PATIENTS_PATH } from '../../lib/patients';
+import { DEVICE_CHECK_PATH, PATIENTS_PATH } from '../../lib/patients';
 
 export const CLINICS_PATH = '/admin/clinics';
 export const USERS_PATH = '/admin/users';
@@ -42,6 +43,13 @@ export const NAV_SECTIONS: readonly NavSection[] = [
     items: [
       // Device technicians read patients though they see no documents: this is their start page.
       { label: 'Patients', to: PATIENTS_PATH, icon: <PeopleAltOutlinedIcon />, permission: 'patient:read' },
+      // Flag-gated: the in-person device check flag of the current clinic.
+      {
+        label: 'Device check',
+        to: DEVICE_CHECK_PATH,
+        icon: <MonitorHeartOutlinedIcon />,
+        permission: 'device-check:create',
+      },
     ],
   },
   {

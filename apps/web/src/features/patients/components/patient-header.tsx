@@ -1,3 +1,4 @@
+import MonitorHeartOutlinedIcon from '@mui/icons-material/MonitorHeartOutlined';
 import ReportProblemOutlinedIcon from '@mui/icons-material/ReportProblemOutlined';
 import SyncIcon from '@mui/icons-material/Sync';
 import Alert from '@mui/material/Alert';
@@ -11,10 +12,11 @@ import Typography from '@mui/material/Typography';
 import type { PatientResource } from '@portal/domain';
 import { useQuery } from '@tanstack/react-query';
 import { enqueueSnackbar } from 'notistack';
+import { Link as RouterLink } from 'react-router';
 import { AfWithoutOacBadge } from '../../../components/patient/af-without-oac-badge';
 import { OacStatusChip } from '../../../components/patient/oac-status-chip';
 import { formatDevice, formatDobWithAge, formatGender, formatPatientName } from '../../../lib/patient-format';
-import { patientAdvisoriesQueryOptions } from '../../../lib/patients';
+import { deviceCheckPath, patientAdvisoriesQueryOptions } from '../../../lib/patients';
 import { useSyncPatient } from '../api/sync-patient';
 import { PATIENT_SYNC_ERROR_MESSAGE, PATIENT_SYNCED_MESSAGE } from '../patient-messages';
 
@@ -58,8 +60,11 @@ export function PatientHeader({
   patient,
   canSync: maySync,
   canReadAdvisories,
+  canCheckDevice = false,
 }: {
   patient: PatientResource;
+  /** The user may record an in-person device check at the patient's clinic (device-check:create). */
+  canCheckDevice?: boolean;
   /** The user may sync the patient from FileMaker (patient:update-device). */
   canSync: boolean;
   canReadAdvisories: boolean;
@@ -101,19 +106,40 @@ export function PatientHeader({
             <Fact label="Device">{device || 'none recorded'}</Fact>
           </Stack>
         </Box>
-        {canSync && (
+        {(canSync || canCheckDevice) && (
           <Box
             sx={{ flex: 'none', display: 'flex', flexDirection: 'column', alignItems: 'flex-end', gap: 0.5 }}
           >
-            <Button variant="outlined" startIcon={<SyncIcon />} onClick={runSync} loading={sync.isPending}>
-              Sync from FileMaker
-            </Button>
-            <Chip
-              size="small"
-              variant="outlined"
-              label={`FileMaker record ${attributes.fmId}`}
-              component="span"
-            />
+            <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap', justifyContent: 'flex-end' }}>
+              {canCheckDevice && (
+                <Button
+                  variant="contained"
+                  startIcon={<MonitorHeartOutlinedIcon />}
+                  component={RouterLink}
+                  to={deviceCheckPath({ clinicNpi: attributes.clinicNpi, id: patient.id })}
+                >
+                  Device check
+                </Button>
+              )}
+              {canSync && (
+                <Button
+                  variant="outlined"
+                  startIcon={<SyncIcon />}
+                  onClick={runSync}
+                  loading={sync.isPending}
+                >
+                  Sync from FileMaker
+                </Button>
+              )}
+            </Stack>
+            {canSync && (
+              <Chip
+                size="small"
+                variant="outlined"
+                label={`FileMaker record ${attributes.fmId}`}
+                component="span"
+              />
+            )}
           </Box>
         )}
       </Box>

@@ -96,6 +96,7 @@ export function PatientPage() {
         patient={patient.data}
         canSync={canEditDevice}
         canReadAdvisories={can('patient:read-advisories')}
+        canCheckDevice={can('device-check:create')}
       />
       <Box sx={{ borderBottom: 1, borderColor: 'divider', mb: 2 }}>
         <Tabs

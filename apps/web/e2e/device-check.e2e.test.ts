@@ -1,0 +1,190 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { saveScreenshot, useBrowserSession, watchPageProblems } from './support/browser';
+import { INBOX, panel, statusOf } from './support/inbox';
+import {
+  type Api,
+  adminApi,
+  type CreatedPatient,
+  createDemoClinicPatient,
+  savePageScreenshot,
+  setDemoClinicFlag,
+} from './support/patients';
+import { signIn } from './support/portal';
+
+const baseUrl = inject('baseUrl');
+
+/** A measurement's input by its label; a required one's label ends in ' *'. */
+async function fillMeasurement(page: Page, label: string, value: string) {
+  const escaped = label.replace(/[()/]/g, '\\$&');
+  await page.getByRole('textbox', { name: new RegExp(`^${escaped}(\\s*\\*)?$`) }).fill(value);
+}
+
+function inFuture(days: number): string {
+  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+// Issue 14 §4: a device technician completes an in-person check for a dual-chamber patient; a provider
+// finds its report in the inbox and signs it.
+describe('the in-person device check in a real browser', () => {
+  let page: Page;
+  let api: Api;
+  let closeAdmin: () => Promise<void>;
+  let flagBefore: boolean | undefined;
+  let patient: CreatedPatient;
+  const lastName = `Devicecheck${Date.now().toString(36)}`;
+
+  const session = useBrowserSession({ viewport: { width: 1440, height: 900 } });
+  beforeAll(async () => {
+    ({ api, close: closeAdmin } = await adminApi(session.browser, baseUrl));
+    flagBefore = await setDemoClinicFlag(api, 'inPersonDeviceCheck', true);
+    patient = await createDemoClinicPatient(api, {
+      patientId: `DC-${Date.now()}`,
+      firstName: 'Halvard',
+      lastName,
+      dob: '1944-02-11',
+      deviceInfo: {
+        manufacturer: 'MDT',
+        model: 'Azure XT DR MRI',
+        modelNumber: 'W1DR01',
+        deviceType: 'PM',
+        serialNumber: 'RNB700123S',
+      },
+    });
+  });
+  afterAll(async () => {
+    await setDemoClinicFlag(api, 'inPersonDeviceCheck', flagBefore ?? false);
+    await closeAdmin();
+  });
+  beforeEach(() => {
+    ({ page } = session);
+  });
+
+  it('a technician records a dual-chamber check, bad values named; a provider signs its report', async () => {
+    await signIn(page, baseUrl, 'devicetech@example.org');
+    await page.getByRole('button', { name: 'Open navigation' }).click();
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Device check' })
+      .click();
+    await page.waitForURL(`${baseUrl}/device-check`);
+    await page.getByRole('button', { name: 'Close navigation' }).click();
+
+    // Find the patient by search.
+    const search = page.getByRole('combobox', { name: 'Find the patient' });
+    await search.fill(lastName);
+    await page.getByRole('option', { name: new RegExp(lastName) }).click();
+    await expect
+      .poll(() => page.getByTestId('device-check-patient-card').textContent())
+      .toContain('RNB700123S');
+    // The patient's device suggests a pacemaker; the technician chooses the dual-chamber configuration.
+    expect(await page.getByRole('button', { name: 'Pacemaker' }).getAttribute('aria-pressed')).toBe('true');
+    await page.getByRole('button', { name: 'Dual', exact: true }).click();
+    await expect.poll(() => page.getByRole('group', { name: 'RA lead' }).count()).toBe(1);
+    expect(await page.getByRole('group', { name: 'LV lead' }).count()).toBe(0);
+
+    // Bad input is named beside its field, and in the summary.
+    await fillMeasurement(page, 'RV pacing impedance', '5000');
+    await fillMeasurement(page, 'RV sensing amplitude', 'abc');
+    await page.getByRole('button', { name: 'Submit device check' }).click();
+    const problems = page.getByTestId('device-check-problems');
+    await expect
+      .poll(() => problems.textContent())
+      .toContain('RV pacing impedance must be between 100 and 3000 Ω');
+    const summary = (await problems.textContent()) ?? '';
+    expect(summary).toContain('RV sensing amplitude must be a number');
+    expect(summary).toContain('RA pacing impedance is required');
+    expect(summary).toContain('Battery status is required');
+    expect(summary).toContain('Observations is required');
+    expect(
+      await page.getByText('RV pacing impedance must be between 100 and 3000 Ω').count(),
+    ).toBeGreaterThan(1);
+    // Focus went to the first field at fault.
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-measurement'))).toBeTruthy();
+    await savePageScreenshot(page, 'device-check-errors');
+
+    // The values as read from the programmer.
+    await page.getByLabel(/^Battery status/).click();
+    await page.getByRole('option', { name: /^BOS/ }).click();
+    for (const [label, value] of [
+      ['Battery voltage', '3.01'],
+      ['Remaining longevity', '118'],
+      ['RA sensing amplitude', '2.8'],
+      ['RA pacing threshold', '0.75'],
+      ['RA pacing impedance', '475'],
+      ['RV sensing amplitude', '11.6'],
+      ['RV pacing threshold', '1.25'],
+      ['RV pacing impedance', '620'],
+      ['RA paced', '34'],
+      ['RV paced', '2.5'],
+      ['AT/AF burden', '0.4'],
+    ] as const) {
+      await fillMeasurement(page, label, value);
+    }
+    // Each field's problem goes as it is fixed: only the observations are left.
+    expect(await problems.locator('li').allTextContents()).toEqual(['Observations is required']);
+
+    // One click inserts a prompt; free text is added to it.
+    await page.getByRole('button', { name: 'Insert "Appropriate Device Function"' }).click();
+    const observations = page.getByRole('textbox', { name: 'Observations' });
+    expect(await observations.inputValue()).toBe('Appropriate Device Function');
+    await observations.press('End');
+    await observations.pressSequentially('\nUnderlying sinus rhythm, wound healed.');
+    await page.getByRole('textbox', { name: 'Programming changes' }).fill('Lower rate 60 → 55 bpm');
+    await page.getByLabel('Next follow-up').fill(inFuture(182));
+    expect(await problems.count()).toBe(0);
+    await savePageScreenshot(page, 'device-check-filled');
+
+    await page.getByRole('button', { name: 'Submit device check' }).click();
+    const done = page.locator('[data-device-check-done]');
+    await done.waitFor();
+    expect(await done.textContent()).toContain('Device check recorded');
+    const documentId = await done.getAttribute('data-device-check-done');
+    expect(documentId).toBeTruthy();
+    await saveScreenshot(page, 'device-check-recorded');
+    await page.getByRole('link', { name: /Open Halvard .*'s page/ }).click();
+    await page.waitForURL(new RegExp(`/patients/\\d+/${patient.id}`));
+    await page.locator('#patient-heading').waitFor();
+
+    // The provider, in a browser of their own, sees the report in the inbox and signs it.
+    const providerContext = await session.browser.newContext({ viewport: { width: 1440, height: 900 } });
+    try {
+      const provider = await providerContext.newPage();
+      const providerProblems = watchPageProblems(provider);
+      await signIn(provider, baseUrl, 'provider@example.org', { path: `${INBOX}?idIn=${documentId}` });
+      await expect
+        .poll(() => provider.locator('#selected-document-heading').textContent())
+        .toMatch(/Halvard/);
+      await expect
+        .poll(() => panel(provider).getByTestId('pdf-pages').getAttribute('data-state'), { timeout: 20_000 })
+        .toBe('ready');
+      expect(await panel(provider).textContent()).toContain('In-Person');
+      await saveScreenshot(provider, 'device-check-in-inbox', { fullPage: false });
+      await provider.getByRole('textbox', { name: 'Note' }).fill('Reviewed.');
+      await panel(provider).getByRole('button', { name: 'Sign', exact: true }).click();
+      await expect.poll(() => statusOf(provider)).toBe('signed');
+      expect(providerProblems).toEqual([]);
+    } finally {
+      await providerContext.close();
+    }
+  });
+
+  it('the patient page opens the check with the patient chosen', async () => {
+    await signIn(page, baseUrl, 'devicetech@example.org', {
+      path: `/patients/${patient.attributes.clinicNpi}/${patient.id}`,
+    });
+    await page.getByRole('link', { name: 'Device check' }).last().click();
+    await page.waitForURL(/\/device-check\?patient=/);
+    await expect.poll(() => page.getByTestId('device-check-patient-card').textContent()).toContain(lastName);
+  });
+
+  it('the form fits a phone', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signIn(page, baseUrl, 'devicetech@example.org', {
+      path: `/device-check?patient=${patient.id}&clinic=${patient.attributes.clinicNpi}`,
+    });
+    await expect.poll(() => page.getByTestId('device-check-patient-card').textContent()).toContain(lastName);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await savePageScreenshot(page, 'device-check-phone');
+  });
+});

@@ -1,0 +1,94 @@
+import { groupDeviceCheckFields } from '@portal/domain';
+import { describe, expect, it } from 'vitest';
+import {
+  buildDeviceCheckBody,
+  type DeviceCheckFormValues,
+  insertPrompt,
+  parseMeasurement,
+  suggestDeviceType,
+} from './device-check-form';
+
+const fields = groupDeviceCheckFields('singleLead', 'PM').flatMap((group) => group.fields);
+const form = (
+  values: Record<string, string>,
+  extra: Partial<DeviceCheckFormValues> = {},
+): DeviceCheckFormValues => ({
+  deviceType: 'PM',
+  leadConfiguration: 'singleLead',
+  values,
+  observations: 'Appropriate Device Function',
+  programmingChanges: '',
+  nextFollowUp: '',
+  ...extra,
+});
+const COMPLETE = {
+  MDC_IDC_MSMT_BATTERY_STATUS: 'BOS',
+  MDC_IDC_MSMT_LEADCHNL_RV_SENSING_INTR_AMPL: '9,5',
+  MDC_IDC_MSMT_LEADCHNL_RV_PACING_THRESHOLD_AMPLITUDE: '0.75',
+  MDC_IDC_MSMT_LEADCHNL_RV_IMPEDANCE_VALUE: '540',
+  MDC_IDC_MSMT_BATTERY_VOLTAGE: '',
+};
+
+describe('the device check form', () => {
+  it('builds the body: numbers parsed (a decimal comma too), empty values left out', () => {
+    const { body, errors } = buildDeviceCheckBody(
+      form(COMPLETE, { nextFollowUp: '2030-01-02' }),
+      fields,
+      '2026-01-01',
+    );
+    expect(errors).toEqual({});
+    expect(body).toEqual({
+      deviceType: 'PM',
+      leadConfiguration: 'singleLead',
+      measurements: {
+        MDC_IDC_MSMT_BATTERY_STATUS: 'BOS',
+        MDC_IDC_MSMT_LEADCHNL_RV_SENSING_INTR_AMPL: 9.5,
+        MDC_IDC_MSMT_LEADCHNL_RV_PACING_THRESHOLD_AMPLITUDE: 0.75,
+        MDC_IDC_MSMT_LEADCHNL_RV_IMPEDANCE_VALUE: 540,
+      },
+      observations: 'Appropriate Device Function',
+      nextFollowUp: '2030-01-02',
+    });
+  });
+
+  it('names what is wrong as the server would: not a number, out of range, missing, a past follow-up', () => {
+    const { errors } = buildDeviceCheckBody(
+      form(
+        {
+          ...COMPLETE,
+          MDC_IDC_MSMT_LEADCHNL_RV_SENSING_INTR_AMPL: '9.5mV',
+          MDC_IDC_MSMT_LEADCHNL_RV_IMPEDANCE_VALUE: '90',
+        },
+        { observations: ' ', nextFollowUp: '2025-12-31' },
+      ),
+      fields,
+      '2026-01-01',
+    );
+    expect(errors).toEqual({
+      'measurements.MDC_IDC_MSMT_LEADCHNL_RV_SENSING_INTR_AMPL': 'must be a number',
+      'measurements.MDC_IDC_MSMT_LEADCHNL_RV_IMPEDANCE_VALUE': 'must be between 100 and 3000 Ω',
+      observations: 'is required',
+      nextFollowUp: 'must not be in the past',
+    });
+    const missing = buildDeviceCheckBody(form({}), fields, '2026-01-01').errors;
+    expect(missing['measurements.MDC_IDC_MSMT_BATTERY_STATUS']).toBe('is required');
+  });
+
+  it('parses numbers strictly', () => {
+    expect(parseMeasurement(' ')).toBeUndefined();
+    expect(parseMeasurement('.5')).toBe(0.5);
+    expect(parseMeasurement('1e3')).toBeNaN();
+  });
+
+  it('inserts a prompt once, on its own line', () => {
+    expect(insertPrompt('', 'Battery ERI')).toBe('Battery ERI');
+    expect(insertPrompt('Seen.\n', 'Battery ERI')).toBe('Seen.\nBattery ERI');
+    expect(insertPrompt('Battery ERI\nSeen.', 'Battery ERI')).toBe('Battery ERI\nSeen.');
+  });
+
+  it('suggests the device type from the recorded device', () => {
+    expect(suggestDeviceType('CRT-D')).toBe('ICD');
+    expect(suggestDeviceType('pm')).toBe('PM');
+    expect(suggestDeviceType(null)).toBeUndefined();
+  });
+});
