@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import { type ComponentType, lazy } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { BusyScreen } from '../components/busy-screen';
 import { AuthCallbackPage } from '../features/auth/components/auth-callback-page';
@@ -14,6 +14,12 @@ import { RouteErrorPage } from './route-error-page';
 import type { RouteHandle } from './route-handle';
 
 const handle = (value: RouteHandle) => value;
+
+// The patient page's Trends tab comes from the trends feature, with its chart library (uPlot) in its own
+// chunk, loaded when the tab is first opened.
+const TrendsTab = lazy(() =>
+  import('../features/trends/components/trends-tab').then((module) => ({ default: module.TrendsTab })),
+);
 
 /**
  * An administration page in its own chunk, loaded when its route is first visited (react-router's route
@@ -108,10 +114,11 @@ export const routes: RouteObject[] = [
               },
               {
                 path: `${PATIENTS_PATH}/:npi/:id`,
-                lazy: lazyPage(
-                  () => import('../features/patients/components/patient-page'),
-                  (module) => module.PatientPage,
-                ),
+                // The patient page, given the trends feature's tab.
+                lazy: async () => {
+                  const { PatientPage } = await import('../features/patients/components/patient-page');
+                  return { element: <PatientPage TrendsTab={TrendsTab} /> };
+                },
                 handle: handle({ title: 'Patient', crumbs: ['Patients'] }),
               },
             ],

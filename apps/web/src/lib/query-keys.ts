@@ -56,6 +56,15 @@ export const queryKeys = {
     advisories: (clinicNpi: string, id: string) => ['patients', 'advisories', clinicNpi, id] as const,
     deviceCatalog: ['patients', 'device-catalog'] as const,
   },
+  // A settings write invalidates queryKeys.trends.all: the settings and every longitudinal view (its
+  // measurements, order, mode and flags come from them) refresh.
+  trends: {
+    all: ['trends'] as const,
+    longitudinal: (clinicNpi: string, patientRef: string, params: Record<string, string | null>) =>
+      ['trends', 'longitudinal', clinicNpi, patientRef, params] as const,
+    /** A scope's longitudinal settings: the clinic's ('0') or a user's. */
+    settings: (clinicNpi: string, userId: string) => ['trends', 'settings', clinicNpi, userId] as const,
+  },
   notifications: {
     all: ['notifications'] as const,
     preferences: ['notifications', 'preferences'] as const,

@@ -72,6 +72,10 @@ function answerPatient(patient = synced) {
 
 const routes = [{ path: '/patients/:npi/:id', element: <PatientPage /> }];
 
+function TrendsTab({ clinicNpi, patientRef }: { clinicNpi: string; patientRef: string }) {
+  return <p>Trends of {`${clinicNpi}/${patientRef}`}</p>;
+}
+
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
@@ -180,6 +184,23 @@ describe('the patient page', () => {
     expect(await within(dialog).findByText('End date must not be before the start date.')).toBeTruthy();
     expect(document.activeElement).toBe(end);
     expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
+  });
+
+  it('opens the Trends tab the app shell gives it, by link, with the patient', async () => {
+    stubApi(answerPatient());
+    renderAt(sessionAs('nurse'), `${PATH}?tab=trends`, [
+      { path: '/patients/:npi/:id', element: <PatientPage TrendsTab={TrendsTab} /> },
+    ]);
+    expect(await screen.findByText(`Trends of ${CLINIC.npi}/${ID}`)).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Trends' }).getAttribute('aria-selected')).toBe('true');
+  });
+
+  it('has no Trends tab without one from the app shell', async () => {
+    stubApi(answerPatient());
+    renderAt(sessionAs('nurse'), `${PATH}?tab=trends`, routes);
+    await screen.findByRole('heading', { level: 2, name: 'Etta Louise Quill' });
+    expect(screen.queryByRole('tab', { name: 'Trends' })).toBeNull();
+    expect(screen.getByRole('tab', { name: 'Overview' }).getAttribute('aria-selected')).toBe('true');
   });
 
   it('says the patient was not found for a link to nobody', async () => {

@@ -8,6 +8,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
+import { type ComponentType, Suspense } from 'react';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
 import { PageMessage } from '../../../components/page-message';
 import { isApiError } from '../../../lib/api-client';
@@ -28,14 +29,19 @@ const TAB_LABELS: Record<PatientPageTab, string> = {
   overview: 'Overview',
   documents: 'Documents',
   timeline: 'Timeline',
+  trends: 'Trends',
 };
+
+/** The Trends tab's body: another feature's (trends), so the app shell hands it in. */
+export type PatientTrendsTab = ComponentType<{ clinicNpi: string; patientRef: string }>;
 
 /**
  * One patient (issue 13 §13), /patients/{clinic NPI}/{id}: the header, then Overview, Documents and
  * Timeline tabs (the tab is in the address, so it can be linked and survives a reload). What the user
- * may do is judged at the patient's clinic: a read-only user sees no edit controls.
+ * may do is judged at the patient's clinic: a read-only user sees no edit controls. The Trends tab (issue
+ * 14 §3) shows when the app shell gives its body (loaded with its chart library only when opened).
  */
-export function PatientPage() {
+export function PatientPage({ TrendsTab }: { TrendsTab?: PatientTrendsTab | undefined } = {}) {
   const { npi = '', id = '' } = useParams();
   const [searchParams, setSearchParams] = useSearchParams();
   const { can } = useClinicPermissions(npi);
@@ -44,7 +50,9 @@ export function PatientPage() {
   const canEdit = can('patient:update');
   const canEditDevice = can('patient:update-device');
   const canReadDocuments = can('document:read');
-  const tabs = PATIENT_PAGE_TABS.filter((tab) => tab !== 'documents' || canReadDocuments);
+  const tabs = PATIENT_PAGE_TABS.filter(
+    (tab) => (tab !== 'documents' || canReadDocuments) && (tab !== 'trends' || TrendsTab !== undefined),
+  );
   const requested = searchParams.get('tab') as PatientPageTab | null;
   const tab: PatientPageTab = requested && tabs.includes(requested) ? requested : 'overview';
 
@@ -129,6 +137,11 @@ export function PatientPage() {
         {tab === 'documents' && <PatientDocuments clinicNpi={npi} patientRef={id} />}
         {tab === 'timeline' && (
           <PatientTimeline clinicNpi={npi} patientId={id} canOpenDocuments={canReadDocuments} />
+        )}
+        {tab === 'trends' && TrendsTab && (
+          <Suspense fallback={<LinearProgress aria-label="Loading the trends" />}>
+            <TrendsTab clinicNpi={npi} patientRef={id} />
+          </Suspense>
         )}
       </Box>
     </Box>

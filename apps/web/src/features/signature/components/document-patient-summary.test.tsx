@@ -2,6 +2,7 @@
 import type { DocumentResource } from '@portal/domain';
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { longitudinalAnswer, RV_THRESHOLD } from '../../../test-support/longitudinal';
 import {
   type ApiCall,
   CLINIC,
@@ -86,5 +87,35 @@ describe("the inbox's patient summary beside a document", () => {
     ]);
     expect(await screen.findByRole('link', { name: /Henrietta Quill: patient page/ })).toBeTruthy();
     expect(calls[0]?.url.searchParams.get('filter[patientId]')).toBe('P900103');
+  });
+
+  it("shows the strip of the patient's flagged device trends, linking to the Trends tab", async () => {
+    const withDevice = patientResource({
+      deviceInfo: {
+        manufacturer: 'BSX',
+        model: 'ACCOLADE MRI DR',
+        modelNumber: 'L331',
+        serialNumber: '731904',
+        deviceType: 'PM',
+        implantDate: '2020-02-17',
+        manufacturerAdvisories: null,
+      },
+    });
+    stubApi((call) =>
+      call.url.pathname === `/api/patients/clinics/${CLINIC.npi}/patients/${PATIENT.id}`
+        ? { body: withDevice }
+        : call.url.pathname === `/api/reports/clinics/${CLINIC.npi}/patients/${PATIENT.id}/longitudinal`
+          ? { body: longitudinalAnswer() }
+          : undefined,
+    );
+    renderAt(sessionAs('provider'), '/', routes);
+    const summary = await screen.findByTestId('document-patient');
+    const strip = await within(summary).findByTestId('trend-strip');
+    expect(within(strip).getByTestId(`strip-${RV_THRESHOLD}`).textContent).toContain(
+      'Threshold 1.75 V is above 1.5 V',
+    );
+    expect(within(strip).getByRole('link', { name: 'Open the trends' }).getAttribute('href')).toBe(
+      `/patients/${CLINIC.npi}/${PATIENT.id}?tab=trends`,
+    );
   });
 });

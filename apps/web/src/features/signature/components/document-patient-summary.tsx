@@ -8,6 +8,7 @@ import { Link as RouterLink } from 'react-router';
 import { AdvisoryList } from '../../../components/patient/advisory-list';
 import { AfWithoutOacBadge } from '../../../components/patient/af-without-oac-badge';
 import { OacStatusChip } from '../../../components/patient/oac-status-chip';
+import { TrendStrip } from '../../../components/patient/trend-strip';
 import { formatPatientName } from '../../../lib/patient-format';
 import {
   documentPatientQueryOptions,
@@ -20,7 +21,8 @@ import type { DocumentResource } from '../document-resource';
 /**
  * The document's patient beside the document (issue 13 §14): a link to the patient page, the OAC status,
  * the AF-without-OAC flag and the manufacturer advisories on the patient's device, so a reader signing an
- * AF alert sees at once whether the patient is anticoagulated.
+ * AF alert sees at once whether the patient is anticoagulated, and the patient's flagged device trends
+ * (issue 14 §3).
  */
 export function DocumentPatientSummary({ document }: { document: DocumentResource }) {
   const { attributes } = document;
@@ -74,6 +76,11 @@ export function DocumentPatientSummary({ document }: { document: DocumentResourc
           {canReadAdvisories && advisories.data && advisories.data.length > 0 && (
             <AdvisoryList advisories={advisories.data} dense />
           )}
+          <TrendStrip
+            clinicNpi={attributes.clinicNpi}
+            patientRef={found.id}
+            deviceType={found.attributes.deviceInfo?.deviceType}
+          />
         </Stack>
       )}
     </Box>

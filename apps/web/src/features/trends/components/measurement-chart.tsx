@@ -1,0 +1,173 @@
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { formatUsDate, type LongitudinalSeries } from '@portal/domain';
+import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import uPlot from 'uplot';
+import 'uplot/dist/uPlot.min.css';
+import { formatMeasurementValue } from '../../../lib/trends';
+import { drawMarker, FLAG_MARKERS, markerLevel } from '../flag-markers';
+
+const HEIGHT = 160;
+
+/** The values as uPlot takes them: seconds on x, numbers on y (a value that is not a number is a gap). */
+function toChartData(series: LongitudinalSeries): uPlot.AlignedData {
+  const xs = series.values.map((value) => Date.parse(value.measuredAt) / 1000);
+  const ys = series.values.map((value) => (typeof value.value === 'number' ? value.value : null));
+  return [xs, ys];
+}
+
+/** One sentence for a screen reader: what the chart shows, and the latest value with its flag. */
+export function describeChart(series: LongitudinalSeries): string {
+  const latest = series.values.at(-1);
+  if (!latest) return `${series.label}: no values`;
+  const level = markerLevel(latest);
+  const flag =
+    level === 'none' ? '' : `, ${FLAG_MARKERS[level].label.toLowerCase()}: ${latest.flags[0]?.message}`;
+  return `${series.label} over ${series.values.length} sessions; latest ${formatMeasurementValue(series, latest.value)} on ${formatUsDate(latest.measuredAt)}${flag}`;
+}
+
+/**
+ * One measurement over time (uPlot, on a canvas): a line through the values, each point marked by its
+ * worst flag (colour and shape). Hovering, or focusing the chart and using the arrow keys, reads a point
+ * out below it: its date, value and flag. The table beside it holds the same values as text.
+ */
+export function MeasurementChart({ series }: { series: LongitudinalSeries }) {
+  const containerRef = useRef<HTMLDivElement>(null);
+  const plotRef = useRef<uPlot | null>(null);
+  const [width, setWidth] = useState(0);
+  const [active, setActive] = useState<number | null>(null);
+
+  useEffect(() => {
+    const element = containerRef.current;
+    if (!element) return;
+    setWidth(element.clientWidth);
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(([entry]) => {
+      if (entry) setWidth(Math.floor(entry.contentRect.width));
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+
+  useEffect(() => {
+    const element = containerRef.current;
+    if (!element) return;
+    const values = series.values;
+    const plot = new uPlot(
+      {
+        width: Math.max(width, 240),
+        height: HEIGHT,
+        legend: { show: false },
+        cursor: { drag: { x: false, y: false }, points: { show: false } },
+        scales: { x: { time: true } },
+        axes: [
+          // Tall enough for the year uPlot writes under a tick where the year changes.
+          { size: 44, font: '11px system-ui, sans-serif' },
+          {
+            size: 52,
+            font: '11px system-ui, sans-serif',
+            label: series.unit ?? undefined,
+            labelSize: 14,
+            labelFont: '11px system-ui, sans-serif',
+          },
+        ],
+        series: [
+          {},
+          { label: series.label, stroke: FLAG_MARKERS.none.color, width: 1.5, points: { show: false } },
+        ],
+        hooks: {
+          draw: [
+            (chart) => {
+              const context = chart.ctx;
+              const size = 4.5 * uPlot.pxRatio;
+              context.save();
+              values.forEach((value, index) => {
+                if (typeof value.value !== 'number') return;
+                const x = chart.valToPos(chart.data[0][index] as number, 'x', true);
+                const y = chart.valToPos(value.value, 'y', true);
+                drawMarker(context, markerLevel(value), x, y, size);
+              });
+              context.restore();
+            },
+          ],
+          setCursor: [(chart) => setActive(chart.cursor.idx ?? null)],
+        },
+      },
+      toChartData(series),
+      element,
+    );
+    plotRef.current = plot;
+    return () => {
+      plot.destroy();
+      plotRef.current = null;
+    };
+  }, [series, width]);
+
+  const moveTo = (index: number) => {
+    const plot = plotRef.current;
+    const value = series.values[index];
+    if (!value) return;
+    setActive(index);
+    if (plot && typeof value.value === 'number') {
+      plot.setCursor({
+        left: plot.valToPos(plot.data[0][index] as number, 'x'),
+        top: plot.valToPos(value.value, 'y'),
+      });
+    }
+  };
+  const onKeyDown = (event: KeyboardEvent) => {
+    const last = series.values.length - 1;
+    const current = active ?? last;
+    const next =
+      event.key === 'ArrowLeft'
+        ? Math.max(current - 1, 0)
+        : event.key === 'ArrowRight'
+          ? Math.min(current + 1, last)
+          : event.key === 'Home'
+            ? 0
+            : event.key === 'End'
+              ? last
+              : undefined;
+    if (next === undefined) return;
+    event.preventDefault();
+    moveTo(next);
+  };
+
+  const point = active === null ? undefined : series.values[active];
+  const level = point ? markerLevel(point) : 'none';
+  return (
+    <Box>
+      <Box
+        ref={containerRef}
+        role="img"
+        tabIndex={0}
+        aria-label={describeChart(series)}
+        aria-roledescription="chart"
+        data-testid={`chart-${series.key}`}
+        onKeyDown={onKeyDown}
+        onFocus={() => active === null && moveTo(series.values.length - 1)}
+        sx={{
+          width: '100%',
+          minHeight: HEIGHT,
+          borderRadius: 1,
+          '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: 2 },
+        }}
+      />
+      <Typography
+        variant="caption"
+        color="textSecondary"
+        component="p"
+        aria-live="polite"
+        sx={{ minHeight: '1.5em' }}
+      >
+        {point
+          ? `${formatUsDate(point.measuredAt)}: ${formatMeasurementValue(series, point.value)}${
+              level === 'none'
+                ? ''
+                : ` — ${FLAG_MARKERS[level].symbol} ${point.flags.map((flag) => flag.message).join('; ')}`
+            }`
+          : 'Hover over the chart, or focus it and use the arrow keys, to read a value.'}
+      </Typography>
+    </Box>
+  );
+}
