@@ -8,6 +8,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from './db/schema';
 import { loadClinicConfiguration } from './modules/clinics/load-clinic-configuration';
+import { loadHl7Fixture } from './modules/device-data/test-fixtures/hl7-fixtures';
 import {
   DEMO_EMAILS,
   getSamplePdf,
@@ -475,6 +476,17 @@ const ROUTES: Record<string, RouteRule> = {
       );
       return { method: 'POST', url: '/api/reports', payload: body.payload, contentType: body.contentType };
     },
+  },
+  'POST /api/device-data/hl7': {
+    access: { permission: 'device-data:import' },
+    success: 200,
+    otherClinic: 404,
+    request: async ({ target }) => ({
+      method: 'POST',
+      url: '/api/device-data/hl7',
+      payload: loadHl7Fixture('ilr', { clinicNpi: npiFor(target) }).text,
+      contentType: 'application/hl7-v2',
+    }),
   },
   'POST /api/reports/wcd': {
     access: { permission: 'document:ingest' },

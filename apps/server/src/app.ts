@@ -14,6 +14,7 @@ import { clinicSettingsRoutes } from './modules/clinics/clinic-settings.routes';
 import { clinicsRoutes } from './modules/clinics/clinics.routes';
 import { defaultsRoutes } from './modules/clinics/defaults.routes';
 import { deviceChecksRoutes } from './modules/device-data/device-checks.routes';
+import { deviceDataImportRoutes } from './modules/device-data/device-data-import.routes';
 import { documentsRoutes } from './modules/documents/documents.routes';
 import { documentsContentRoutes } from './modules/documents/documents-content.routes';
 import { createFileStorage, type DocumentStorage } from './modules/documents/storage/file-storage';
@@ -201,6 +202,12 @@ export async function buildApp({ config, db, listen, logger, storage, wait, ...r
   await app.register(advisoriesRoutes, { db });
   await app.register(patientsRoutes, { db, fileMaker: config.fileMaker });
   await app.register(deviceChecksRoutes, { db, storage: documentsContext.storage });
+  await app.register(deviceDataImportRoutes, {
+    db,
+    storage: documentsContext.storage,
+    maxPdfBytes: config.maxPdfBytes,
+    pdfChecks: config.pdfChecks,
+  });
 
   await app.register(webAppPlugin, { webDistDir: config.webDistDir });
   return app;

@@ -6,6 +6,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { buildApp, loggerOptions } from './app';
+import { loadHl7Fixture } from './modules/device-data/test-fixtures/hl7-fixtures';
 import { ingestFieldsSchema } from './modules/documents/ingest.schemas';
 import { createFileStorage } from './modules/documents/storage/file-storage';
 import { NASTY_PATH_SEGMENTS, nastyString, percentEncode, showText } from './test-support/bad-values';
@@ -35,6 +36,7 @@ import {
   requestArbitrary,
   routeUrlOf,
   sweepRequests,
+  type TextBodySpec,
 } from './test-support/openapi-requests';
 import { bearer, signIn, type Tokens } from './test-support/sign-in';
 import { createTestConfig, createTestDatabase, TEST_PUBLIC_URL } from './test-support/test-app';
@@ -67,6 +69,7 @@ const FEWER_RUNS: Record<string, number> = {
   'POST /api/reports/sign': 16,
   'POST /api/reports/clinics/{npi}/patients/{id}/device-checks': 16,
   'PATCH /api/reports/clinics/{npi}/device-checks/{sessionId}': 16,
+  'POST /api/device-data/hl7': 16,
 };
 
 /**
@@ -157,6 +160,25 @@ const samplePdf = await getSamplePdf();
 
 /** A valid NPI no clinic has. */
 const NO_SUCH_CLINIC_NPI = `999999999${computeNpiCheckDigit('999999999')}`;
+
+/**
+ * Routes whose body is text in a format of its own, with valid samples the generator starts from: IDCO
+ * transmissions for the HL7 import: the caller's clinic (one with its report), another's, none's.
+ */
+const TEXT_BODY: Record<string, TextBodySpec> = {
+  'POST /api/device-data/hl7': {
+    contentType: 'application/hl7-v2',
+    samples: [
+      loadHl7Fixture('pacemaker-dual-chamber', {
+        clinicNpi: OWN_CLINIC_NPI,
+        pdfBase64: Buffer.from(samplePdf).toString('base64'),
+      }).text,
+      loadHl7Fixture('icd-single-chamber', { clinicNpi: OWN_CLINIC_NPI }).text,
+      loadHl7Fixture('crt-d', { clinicNpi: OTHER_CLINIC_NPI }).text,
+      loadHl7Fixture('ilr', { clinicNpi: NO_SUCH_CLINIC_NPI }).text,
+    ],
+  },
+};
 
 let serial = 0;
 function freshNpi() {
@@ -471,7 +493,11 @@ describe('bad input never reaches a 5xx and a refused request writes nothing', (
       .map((operation) => `${operation.method} ${routeUrlOf(operation.path)}`)
       .sort();
     expect(documented).toEqual(registered);
-    for (const key of [...Object.keys(MULTIPART), ...Object.keys(BODY_FIELD_SCHEMAS)])
+    for (const key of [
+      ...Object.keys(MULTIPART),
+      ...Object.keys(BODY_FIELD_SCHEMAS),
+      ...Object.keys(TEXT_BODY),
+    ])
       expect(operations.map((operation) => operation.key)).toContain(key);
   });
 
@@ -495,8 +521,10 @@ describe('bad input never reaches a 5xx and a refused request writes nothing', (
         await usableSession(actor);
         const multipart = MULTIPART[operation.key];
         const bodyFieldSchemas = BODY_FIELD_SCHEMAS[operation.key];
+        const textBody = TEXT_BODY[operation.key];
         const options = {
           hints: hintsFor(operation, fixtures),
+          ...(textBody ? { textBody } : {}),
           ...(multipart ? { multipart: { ...multipart, file: samplePdf } } : {}),
           ...(bodyFieldSchemas ? { bodyFieldSchemas } : {}),
         };

@@ -434,7 +434,11 @@ export type RequestOptions = {
   multipart?: MultipartSpec;
   /** Body field schemas the document cannot express, such as a record the route parses further. */
   bodyFieldSchemas?: Record<string, JsonSchema>;
+  /** For routes whose body is text in a format of its own (an HL7 message): valid samples to start from. */
+  textBody?: TextBodySpec;
 };
+
+export type TextBodySpec = { contentType: string; samples: readonly string[] };
 
 function withBodyFieldSchemas(
   schema: JsonSchema,
@@ -627,7 +631,10 @@ function draftArbitrary(
     .map((pairs) => pairs.filter((pair): pair is [string, string] => pair !== undefined));
 
   let body: fc.Arbitrary<Body> = fc.constant({ kind: 'none' });
-  if (options.multipart) {
+  if (options.textBody) {
+    const { contentType, samples } = options.textBody;
+    body = fc.constantFrom(...samples).map((payload): Body => ({ kind: 'raw', payload, contentType }));
+  } else if (options.multipart) {
     body = multipartBase(options.multipart, hints, plain).map((multipart) => ({
       kind: 'multipart',
       multipart,
@@ -782,11 +789,47 @@ function requestParts(operation: Operation, options: RequestOptions): RequestPar
       },
     })),
   );
+  if (options.textBody) mutations.push(...textBodyMutations(options.textBody));
   if (options.multipart) {
     mutations.push(...multipartMutations(options.multipart));
     sweep.push(...multipartSweep(options.multipart));
   }
   return { base, plainBase, mutations, sweep };
+}
+
+/** A text body made bad in place: a nasty string put in, a slice cut out, a line (segment) dropped or repeated. */
+function textBodyMutations(spec: TextBodySpec): fc.Arbitrary<Mutation>[] {
+  const onText = (note: string, change: (text: string) => string): Mutation => ({
+    note,
+    apply: (draft) => {
+      const text =
+        draft.body.kind === 'raw' && typeof draft.body.payload === 'string' ? draft.body.payload : '';
+      return { ...draft, body: { kind: 'raw', payload: change(text), contentType: spec.contentType } };
+    },
+  });
+  const at = (text: string, position: number) => (text.length === 0 ? 0 : position % (text.length + 1));
+  return [
+    fc.tuple(nastyString, fc.nat({ max: 1_000_000 })).map(([value, position]) =>
+      onText(`text body: ${showText(value, 40)} put in at ${position}`, (text) => {
+        const index = at(text, position);
+        return `${text.slice(0, index)}${value}${text.slice(index)}`;
+      }),
+    ),
+    fc.tuple(fc.nat({ max: 1_000_000 }), fc.integer({ min: 1, max: 40 })).map(([position, length]) =>
+      onText(`text body: ${length} characters cut at ${position}`, (text) => {
+        const index = at(text, position);
+        return `${text.slice(0, index)}${text.slice(index + length)}`;
+      }),
+    ),
+    fc.tuple(fc.nat({ max: 1000 }), fc.boolean()).map(([line, repeat]) =>
+      onText(`text body: line ${line} ${repeat ? 'repeated' : 'dropped'}`, (text) => {
+        const lines = text.split('\r');
+        const index = lines.length === 0 ? 0 : line % lines.length;
+        lines.splice(index, repeat ? 0 : 1, ...(repeat ? [lines[index] ?? ''] : []));
+        return lines.join('\r');
+      }),
+    ),
+  ];
 }
 
 /**

@@ -1,7 +1,10 @@
 import { auditResponseContracts } from '../audit/audit.contract';
 import { portalConfigResponseContracts } from '../auth/portal-config.contract';
 import { clinicsResponseContracts } from '../clinics/clinics.contract';
-import { deviceCheckResponseContracts } from '../device-data/device-data.contract';
+import {
+  deviceCheckResponseContracts,
+  deviceDataImportResponseContracts,
+} from '../device-data/device-data.contract';
 import { notificationsResponseContracts } from '../notifications/notifications.contract';
 import {
   manufacturerAdvisoriesResponseContracts,
@@ -27,6 +30,7 @@ export const API_RESPONSE_CONTRACTS: readonly ResponseContract[] = [
   ...clinicsResponseContracts,
   ...commentsResponseContracts,
   ...deviceCheckResponseContracts,
+  ...deviceDataImportResponseContracts,
   ...documentsResponseContracts,
   ...notificationsResponseContracts,
   ...manufacturerAdvisoriesResponseContracts,

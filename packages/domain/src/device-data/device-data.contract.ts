@@ -214,3 +214,15 @@ export const deviceCheckResponseContracts = [
     deviceCheckResponseSchema,
   ),
 ];
+
+/**
+ * POST /api/device-data/hl7: an HL7 v2 ORU^R01 message as text (application/hl7-v2 or text/plain). The
+ * answer is its HL7 ACK, as text, whatever the outcome (AA 200, AE 422, AR 400, 404).
+ */
+export const hl7MessageBodySchema = z.string({ error: 'must be an HL7 v2 message (text)' });
+export const hl7AckSchema = z.string();
+
+/** Device data import (HL7 v2 / IDCO). */
+export const deviceDataImportResponseContracts = [
+  /* @__PURE__ */ defineResponseContract('POST', '/api/device-data/hl7', hl7AckSchema),
+];

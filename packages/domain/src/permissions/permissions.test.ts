@@ -85,13 +85,14 @@ describe('PERMISSIONS: who may do what at a clinic with everything switched on',
     ['patient:update-device', 'provider nurse device-tech clinic-admin irh-tech irh-admin sys-admin'],
     ['device-check:create', 'provider nurse device-tech clinic-admin irh-tech irh-admin sys-admin'],
     ['device-check:edit', 'device-tech irh-tech irh-admin sys-admin'],
+    ['device-data:import', 'irh-tech irh-admin sys-admin'],
   ])('%s: %s', (permission, holders) => {
     const allowed = ROLES.filter((role) => can(holderOf(role), permission, CLINIC, everythingOn));
     expect(allowed.toSorted()).toEqual(holders.split(' ').toSorted());
   });
 
   it('the table above covers every permission', () => {
-    expect(PERMISSION_NAMES).toHaveLength(36);
+    expect(PERMISSION_NAMES).toHaveLength(37);
   });
 });
 

@@ -137,6 +137,9 @@ export const PERMISSIONS = {
   // and the admin-level roles that fix mistakes; not nurses, providers or clinic admins, who read and
   // sign the report rather than author the technician's review. Gated by both flags.
   'device-check:edit': ['device-tech', 'irh-tech', 'irh-admin', 'sys-admin'],
+  // Importing remote-monitoring transmissions (HL7 v2 / IDCO) into a clinic: provider-company staff, who
+  // run the interfaces, as for document ingest.
+  'device-data:import': ['irh-tech', 'irh-admin', 'sys-admin'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type PermissionName = keyof typeof PERMISSIONS;

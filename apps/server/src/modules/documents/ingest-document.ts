@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { assertCan, clinicsWherePermitted, isAlertDocumentType } from '@portal/domain';
 import type { Actor } from '../../auth/actor';
-import { type Db, inTransaction } from '../../db/transaction';
+import { type Db, inTransaction, type Tx } from '../../db/transaction';
 import { NotFoundError, UnprocessableError } from '../../http/errors';
 import { recordAuditEvent } from '../audit/record-audit-event';
 import { loadClinicConfiguration } from '../clinics/load-clinic-configuration';
@@ -37,6 +37,16 @@ async function chooseAssignee(db: Db, fields: IngestFields, settings: Record<str
   return atClinic?.id ?? null;
 }
 
+/** An upload checked and stored, ready to be written as a document in a transaction. */
+export type PreparedDocument = {
+  fields: IngestFields;
+  pageCount: number;
+  removedActiveContent: string[];
+  stored: { sha256: string; size: number };
+  uploadedSha256: string;
+  assignedTo: string | null;
+};
+
 /**
  * Stores an uploaded PDF and creates its document. The bytes are checked first (a PDF, within the size
  * limit, not encrypted, not inflating past the bound, parseable): bad input stores no row and no file.
@@ -53,6 +63,20 @@ export async function ingestDocument(
   const scope = clinicsWherePermitted(actor.user, 'document:ingest');
   if (scope !== 'all' && !scope.includes(fields.clinicNpi)) throw new NotFoundError('Clinic');
   assertCan(actor.user, 'document:ingest', fields.clinicNpi);
+  const prepared = await prepareIngestedDocument(context, actor, fields, pdf);
+  return inTransaction(context.db, (tx) => writeIngestedDocument(tx, actor, prepared));
+}
+
+/**
+ * The part of an ingest before its transaction: the PDF checked (422 naming 'file' when it is not one the
+ * portal takes), its assignee chosen and the checked bytes stored. The caller has checked access.
+ */
+export async function prepareIngestedDocument(
+  context: IngestContext,
+  actor: Actor,
+  fields: IngestFields,
+  pdf: Uint8Array,
+): Promise<PreparedDocument> {
   const inspection = await inspectPdf(pdf, {
     maxBytes: context.maxPdfBytes,
     maxInflatedBytes: context.pdfChecks.maxInflatedBytes,
@@ -66,60 +90,73 @@ export async function ingestDocument(
   const configuration = await loadClinicConfiguration(context.db, fields.clinicNpi);
   const assignedTo = await chooseAssignee(context.db, fields, configuration.settings);
   const stored = await context.storage.put(inspection.bytes);
-  const uploadedSha256 = createHash('sha256').update(pdf).digest('hex');
-  const dos = new Date(fields.dos);
+  return {
+    fields,
+    pageCount: inspection.pageCount,
+    removedActiveContent: inspection.removedActiveContent,
+    stored,
+    uploadedSha256: createHash('sha256').update(pdf).digest('hex'),
+    assignedTo,
+  };
+}
 
-  return inTransaction(context.db, async (tx) => {
-    const { deviceDetail, metadata, cptCodes, icd10Codes, ...rest } = fields;
-    // The document belongs to its clinic's patient with this patient id, created if new (issue 13 §3).
-    const { refs } = await ensurePatientsForDocuments(
-      tx,
-      [
-        {
-          clinicNpi: fields.clinicNpi,
-          patientId: fields.patientId,
-          patientFirstName: fields.patientFirstName,
-          patientLastName: fields.patientLastName,
-          patientDob: fields.patientDob ?? null,
-          device: fields.device ?? null,
-          deviceDetail: deviceDetail ?? null,
-          physicianNpi: fields.physicianNpi ?? null,
-        },
-      ],
-      { actorId: actor.id, note: 'document ingest' },
-    );
-    const row = await insertDocument(tx, {
-      ...rest,
-      patientRef: refs.get(clinicPatientKey(fields.clinicNpi, fields.patientId)) ?? null,
-      dos,
-      dosKey: -dos.getTime(),
-      assignedTo,
-      deviceDetail: deviceDetail ? JSON.stringify(deviceDetail) : null,
-      metadata: JSON.stringify({ ...metadata, pageCount: inspection.pageCount }),
-      cptCodes: cptCodes ?? [],
-      icd10Codes: icd10Codes ?? [],
-      status: fields.isDraft ? 'draft' : 'unsigned',
-      originalSha256: stored.sha256,
-    });
-    await recordAuditEvent(tx, {
-      clinicNpi: row.clinicNpi,
-      entityType: 'document',
-      entityId: row.id,
-      eventType: 'created',
-      actorId: actor.id,
-      after: {
-        type: row.type,
-        status: row.status,
-        assignedTo,
-        originalSha256: stored.sha256,
-        size: stored.size,
-        uploadedSha256,
-        removedActiveContent: inspection.removedActiveContent,
+/** Writes a prepared document in the caller's transaction: its patient, row, audit and realtime events. */
+export async function writeIngestedDocument(
+  tx: Tx,
+  actor: Actor,
+  prepared: PreparedDocument,
+): Promise<string> {
+  const { fields, stored, assignedTo } = prepared;
+  const dos = new Date(fields.dos);
+  const { deviceDetail, metadata, cptCodes, icd10Codes, ...rest } = fields;
+  // The document belongs to its clinic's patient with this patient id, created if new (issue 13 §3).
+  const { refs } = await ensurePatientsForDocuments(
+    tx,
+    [
+      {
+        clinicNpi: fields.clinicNpi,
+        patientId: fields.patientId,
+        patientFirstName: fields.patientFirstName,
+        patientLastName: fields.patientLastName,
+        patientDob: fields.patientDob ?? null,
+        device: fields.device ?? null,
+        deviceDetail: deviceDetail ?? null,
+        physicianNpi: fields.physicianNpi ?? null,
       },
-    });
-    await publishDocumentsChanged(tx, { clinicNpi: row.clinicNpi, ids: [row.id], eventType: 'created' });
-    if (row.alert && row.status === 'unsigned')
-      await notifyNewAlert(tx, { document: row, alertLevel: row.alert });
-    return row.id;
+    ],
+    { actorId: actor.id, note: 'document ingest' },
+  );
+  const row = await insertDocument(tx, {
+    ...rest,
+    patientRef: refs.get(clinicPatientKey(fields.clinicNpi, fields.patientId)) ?? null,
+    dos,
+    dosKey: -dos.getTime(),
+    assignedTo,
+    deviceDetail: deviceDetail ? JSON.stringify(deviceDetail) : null,
+    metadata: JSON.stringify({ ...metadata, pageCount: prepared.pageCount }),
+    cptCodes: cptCodes ?? [],
+    icd10Codes: icd10Codes ?? [],
+    status: fields.isDraft ? 'draft' : 'unsigned',
+    originalSha256: stored.sha256,
   });
+  await recordAuditEvent(tx, {
+    clinicNpi: row.clinicNpi,
+    entityType: 'document',
+    entityId: row.id,
+    eventType: 'created',
+    actorId: actor.id,
+    after: {
+      type: row.type,
+      status: row.status,
+      assignedTo,
+      originalSha256: stored.sha256,
+      size: stored.size,
+      uploadedSha256: prepared.uploadedSha256,
+      removedActiveContent: prepared.removedActiveContent,
+    },
+  });
+  await publishDocumentsChanged(tx, { clinicNpi: row.clinicNpi, ids: [row.id], eventType: 'created' });
+  if (row.alert && row.status === 'unsigned')
+    await notifyNewAlert(tx, { document: row, alertLevel: row.alert });
+  return row.id;
 }

@@ -60,6 +60,18 @@ export async function findPatientByFmId(db: Executor, clinicNpi: string, fmId: s
     .executeTakeFirst();
 }
 
+/** A clinic's patients whose device has this serial (normalised as normalizeDeviceSerial does), oldest first. */
+export async function findPatientsByDeviceSerial(db: Executor, clinicNpi: string, serial: string) {
+  const normalized = normalizeDeviceSerial(serial);
+  if (normalized === '') return [];
+  return selectPatients(db)
+    .where('p.clinicNpi', '=', clinicNpi)
+    .where('p.deviceSerial', '=', normalized)
+    .orderBy('p.createdAt')
+    .limit(2)
+    .execute();
+}
+
 export async function findPatientByPatientId(db: Executor, clinicNpi: string, patientId: string) {
   return selectPatients(db)
     .where('p.clinicNpi', '=', clinicNpi)
