@@ -865,6 +865,49 @@ const ROUTES: Record<string, RouteRule> = {
       url: `/api/customers/device-check-settings/${npiFor(target)}`,
     }),
   },
+  'GET /api/reports/clinics/:npi/patients/:id/longitudinal': {
+    access: { permission: 'patient:read' },
+    success: 200,
+    otherClinic: 404,
+    request: async ({ portal, target }) => {
+      const patient = await freshPatient(portal, target);
+      return {
+        method: 'GET',
+        url: `/api/reports/clinics/${patient.clinicNpi}/patients/${patient.id}/longitudinal/?deviceType=PM`,
+      };
+    },
+  },
+  'GET /api/reports/clinics/:npi/longitudinal-settings/:userId': {
+    access: { permission: 'patient:read' },
+    success: 200,
+    otherClinic: 404,
+    request: async ({ target }) => ({
+      method: 'GET',
+      url: `/api/reports/clinics/${npiFor(target)}/longitudinal-settings/0`,
+    }),
+  },
+  // The clinic's own settings; a user's (their own, or by a clinic admin) are told in their own test.
+  'PUT /api/reports/clinics/:npi/longitudinal-settings/:userId': {
+    access: { permission: 'patient:read' },
+    success: 200,
+    otherClinic: 404,
+    scoped: { readPermission: 'patient:read', actPermission: 'clinic:update-settings' },
+    request: async ({ target }) => ({
+      method: 'PUT',
+      url: `/api/reports/clinics/${npiFor(target)}/longitudinal-settings/0`,
+      payload: { comparisonMode: 'percentage' },
+    }),
+  },
+  'DELETE /api/reports/clinics/:npi/longitudinal-settings/:userId': {
+    access: { permission: 'patient:read' },
+    success: 200,
+    otherClinic: 404,
+    scoped: { readPermission: 'patient:read', actPermission: 'clinic:update-settings' },
+    request: async ({ target }) => ({
+      method: 'DELETE',
+      url: `/api/reports/clinics/${npiFor(target)}/longitudinal-settings/0`,
+    }),
+  },
   'GET /api/users': {
     access: { permission: 'user:read' },
     success: 200,

@@ -15,6 +15,7 @@ import { clinicsRoutes } from './modules/clinics/clinics.routes';
 import { defaultsRoutes } from './modules/clinics/defaults.routes';
 import { deviceChecksRoutes } from './modules/device-data/device-checks.routes';
 import { deviceDataImportRoutes } from './modules/device-data/device-data-import.routes';
+import { longitudinalRoutes } from './modules/device-data/longitudinal.routes';
 import { documentsRoutes } from './modules/documents/documents.routes';
 import { documentsContentRoutes } from './modules/documents/documents-content.routes';
 import { createFileStorage, type DocumentStorage } from './modules/documents/storage/file-storage';
@@ -208,6 +209,7 @@ export async function buildApp({ config, db, listen, logger, storage, wait, ...r
     maxPdfBytes: config.maxPdfBytes,
     pdfChecks: config.pdfChecks,
   });
+  await app.register(longitudinalRoutes, { db });
 
   await app.register(webAppPlugin, { webDistDir: config.webDistDir });
   return app;

@@ -6,6 +6,8 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { buildApp, loggerOptions } from './app';
+import { inTransaction } from './db/transaction';
+import { saveDeviceSession } from './modules/device-data/save-device-session';
 import { loadHl7Fixture } from './modules/device-data/test-fixtures/hl7-fixtures';
 import { ingestFieldsSchema } from './modules/documents/ingest.schemas';
 import { createFileStorage } from './modules/documents/storage/file-storage';
@@ -286,6 +288,26 @@ async function createFixtures(actor: Actor) {
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  // Device sessions of the first patient (a baseline to choose) and of another clinic's patient.
+  const deviceSession = (patient: (typeof patients)[number] | undefined, deviceType: 'PM' | 'ILR') =>
+    patient
+      ? inTransaction(db, (tx) =>
+          saveDeviceSession(tx, 'auth0|importer', {
+            patient,
+            deviceType,
+            kind: 'remote',
+            source: 'device-import',
+            sessionDate: new Date('2026-01-05T09:00:00Z'),
+            measurements: [{ key: 'MDC_IDC_STAT_ATAF_BURDEN_PERCENT', value: 2.5 }],
+            confirmedBy: null,
+          }),
+        ).then((saved) => [saved.session.id])
+      : [];
+  const sessionIds = [
+    ...(await deviceSession(patients[0], 'PM')),
+    ...(await deviceSession(patients[0], 'ILR')),
+    ...(await deviceSession(patients[2], 'PM')),
+  ];
   const advisoryIds = (await db.selectFrom('manufacturerAdvisories').select('id').execute()).map(
     (row) => row.id,
   );
@@ -293,8 +315,9 @@ async function createFixtures(actor: Actor) {
     patientIds: patients.map((patient) => patient.id),
     patientFmIds: patients.flatMap((patient) => (patient.fmId ? [patient.fmId] : [])),
     oacIds: [oacEntry.id],
+    // The device check's session (the edit's target) and the remote sessions (baselines to choose).
+    sessionIds: [deviceCheck.id, ...sessionIds],
     advisoryIds,
-    sessionIds: [deviceCheck.id],
     documentIds: [own, ownAlert, signed, polish, other],
     commentIds: [await comment(actor.id), await comment('auth0|someone-else')],
     userIds: [...users.map((user) => user.id), 'auth0|demo-nurse'],
@@ -337,10 +360,11 @@ function hintsFor(operation: Operation, fixtures: Fixtures): Hints {
     socket_id: ['1.1', '123.456'],
     channel_name: [`private-clinic-${OWN_CLINIC_NPI}`, `private-clinic-${OTHER_CLINIC_NPI}`],
     dos: ['2026-11-01T10:00:00Z'],
+    baselineSessionId: fixtures.sessionIds,
   };
   const pathIds = (): readonly string[] | undefined => {
     const at = operation.path;
-    if (at.endsWith('/device-checks')) return fixtures.patientIds;
+    if (at.includes('/patients/{id}')) return fixtures.patientIds;
     if (at.startsWith('/api/reports')) return fixtures.documentIds;
     if (at.includes('/by-fm-id/')) return fixtures.patientFmIds;
     if (at.startsWith('/api/patients')) return fixtures.patientIds;

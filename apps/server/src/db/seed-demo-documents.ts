@@ -14,6 +14,7 @@ import { publishDocumentsChanged } from '../modules/realtime/publish-documents-c
 import { demoPatientDetails } from './demo-patient-details';
 import type { DocumentsTable } from './schema';
 import { demoClinicNpi } from './seed-demo-data';
+import { seedDemoDeviceSessions } from './seed-demo-device-sessions';
 import { type Db, inTransaction } from './transaction';
 
 export { SERVICE_LINE_OF } from '../modules/documents/pdf/demo/plan-demo-document';
@@ -129,6 +130,7 @@ export async function seedDemoDocuments(
     }
     options.onProgress?.(index + 1, options.count);
   }
+  await seedDemoDeviceSessions(db, { now, ...(options.signal ? { signal: options.signal } : {}) });
   return true;
 }
 

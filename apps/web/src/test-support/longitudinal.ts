@@ -57,6 +57,7 @@ export function longitudinalAnswer(
     data: {
       patientRef: TREND_PATIENT_ID,
       deviceType: 'PM',
+      deviceTypes: options.empty ? [] : ['PM'],
       comparisonMode: mode,
       baselineSessionId: null,
       sessions: options.empty

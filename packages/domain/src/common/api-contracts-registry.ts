@@ -4,6 +4,7 @@ import { clinicsResponseContracts } from '../clinics/clinics.contract';
 import {
   deviceCheckResponseContracts,
   deviceDataImportResponseContracts,
+  longitudinalResponseContracts,
 } from '../device-data/device-data.contract';
 import { notificationsResponseContracts } from '../notifications/notifications.contract';
 import {
@@ -32,6 +33,7 @@ export const API_RESPONSE_CONTRACTS: readonly ResponseContract[] = [
   ...deviceCheckResponseContracts,
   ...deviceDataImportResponseContracts,
   ...documentsResponseContracts,
+  ...longitudinalResponseContracts,
   ...notificationsResponseContracts,
   ...manufacturerAdvisoriesResponseContracts,
   ...patientLinksResponseContracts,

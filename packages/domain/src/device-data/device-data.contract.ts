@@ -79,6 +79,20 @@ export const longitudinalSeriesSchema = z.object({
 });
 export type LongitudinalSeries = z.infer<typeof longitudinalSeriesSchema>;
 
+const clinicNpiParam = z.string().regex(/^\d{10}$/, { error: 'must be a 10-digit NPI' });
+
+/** clinics/{npi}/patients/{id}/longitudinal */
+export const longitudinalParamsSchema = z.object({
+  npi: clinicNpiParam,
+  id: z.uuid({ error: 'must be a patient id' }),
+});
+
+/** clinics/{npi}/longitudinal-settings/{userId}: '0' is the clinic's own settings, else a user's id. */
+export const longitudinalSettingsParamsSchema = z.object({
+  npi: clinicNpiParam,
+  userId: z.string().trim().min(1, { error: 'must not be empty' }).max(400),
+});
+
 /** GET /api/reports/clinics/{npi}/patients/{id}/longitudinal/?deviceType=&baselineSessionId= */
 export const longitudinalQuerySchema = z.strictObject({
   deviceType: z.optional(sessionDeviceTypeSchema),
@@ -94,6 +108,8 @@ export const longitudinalResponseSchema = z.object({
     patientRef: z.string(),
     /** The device type shown: the one asked for, or the patient's device's. */
     deviceType: sessionDeviceTypeSchema,
+    /** Every device type the patient has sessions of, the latest session's first (a device-type switch). */
+    deviceTypes: z.array(sessionDeviceTypeSchema),
     comparisonMode: z.enum(COMPARISON_MODES),
     baselineSessionId: z.nullable(z.string()),
     /** Sessions in time order, oldest first. */

@@ -4,7 +4,12 @@ import {
   resolveLongitudinalSettings,
   storedLongitudinalSettingsSchema,
 } from './longitudinal-settings';
-import { checkMeasurementValue, listDeviceCheckFields, MEASUREMENTS } from './measurements';
+import {
+  checkMeasurementValue,
+  listDeviceCheckFields,
+  MEASUREMENTS,
+  sessionDeviceTypeOf,
+} from './measurements';
 
 describe('resolveLongitudinalSettings: the user over the clinic over the defaults', () => {
   it('gives the defaults when neither stores anything', () => {
@@ -75,6 +80,21 @@ describe('measurements', () => {
     ['MDC_IDC_MSMT_BATTERY_VOLTAGE', '2.9', 'must be a number'],
   ])('checkMeasurementValue(%s, %s)', (key, value, message) => {
     expect(checkMeasurementValue(key, value)).toBe(message);
+  });
+
+  it.each([
+    ['PM', 'PM'],
+    ['CRT-P', 'PM'],
+    ['crt p', 'PM'],
+    ['ICD', 'ICD'],
+    ['CRT-D', 'ICD'],
+    ['S-ICD', 'ICD'],
+    ['ILR', 'ILR'],
+    ['WCD', null],
+    ['', null],
+    [null, null],
+  ])('sessionDeviceTypeOf(%s) is %s', (deviceType, sessionType) => {
+    expect(sessionDeviceTypeOf(deviceType)).toBe(sessionType);
   });
 
   it('the device check shows more fields as leads are added, and an ICD adds its HV fields', () => {

@@ -289,6 +289,21 @@ export function checkMeasurementValue(key: string, value: number | string): stri
 export const SESSION_DEVICE_TYPES = ['PM', 'ICD', 'ILR'] as const satisfies readonly DeviceType[];
 export type SessionDeviceType = (typeof SESSION_DEVICE_TYPES)[number];
 
+/**
+ * The session device type of a patient's device type as recorded (deviceInfo.deviceType): a CRT-P is a PM,
+ * a CRT-D or S-ICD an ICD; null for a device without sessions (WCD, ABPM…) or none.
+ */
+export function sessionDeviceTypeOf(deviceType: string | null | undefined): SessionDeviceType | null {
+  const normalised = (deviceType ?? '')
+    .trim()
+    .toUpperCase()
+    .replace(/[\s_]+/g, '-');
+  if (normalised === 'PM' || normalised === 'CRT-P' || normalised === 'PACEMAKER') return 'PM';
+  if (normalised === 'ICD' || normalised === 'CRT-D' || normalised === 'S-ICD') return 'ICD';
+  if (normalised === 'ILR' || normalised === 'ICM') return 'ILR';
+  return null;
+}
+
 const lead = (chamber: LeadChamber) => leadChannel(chamber).map((measurement) => measurement.key);
 
 const ILR_FIELDS = [

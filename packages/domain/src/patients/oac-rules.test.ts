@@ -43,6 +43,14 @@ describe('isAfWithoutOac', () => {
     ['AF history, status not reported', { oacStatus: 'not-reported', medicalInfo: afHistory }, true],
     ['AF history, no status at all', { oacStatus: null, medicalInfo: afHistory }, true],
     ['AF alerts only, not on OAC', { oacStatus: 'not-on-oac', hasAfAlerts: true }, true],
+    ['a rising AF burden only, no status', { oacStatus: null, hasRisingAfBurden: true }, true],
+    ['a rising AF burden, on OAC', { oacStatus: 'on-oac', hasRisingAfBurden: true }, false],
+    [
+      'a rising AF burden, stop AF alerts',
+      { oacStatus: 'not-on-oac-stop-af-alerts', hasRisingAfBurden: true },
+      false,
+    ],
+    ['no AF evidence, burden not rising', { oacStatus: null, hasRisingAfBurden: false }, false],
     ['AF history, the patient declined OAC', { oacStatus: 'oac-declined', medicalInfo: afHistory }, true],
     ['AF history, indeterminate', { oacStatus: 'indeterminate', medicalInfo: afHistory }, true],
     [

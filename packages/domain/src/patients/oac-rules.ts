@@ -32,6 +32,8 @@ export type AfWithoutOacInput = {
   oacHistory?: readonly { startDate: string; endDate: string | null }[] | null;
   /** Whether any of the patient's documents raised an AF alert. */
   hasAfAlerts?: boolean;
+  /** Whether the patient's device reports a rising AT/AF burden (isAfBurdenRising, issue 14 §3). */
+  hasRisingAfBurden?: boolean;
 };
 
 /** An OAC history entry running on `today` (YYYY-MM-DD): started, and not ended before today. */
@@ -43,14 +45,17 @@ export function isOacEntryCurrent(
 }
 
 /**
- * "AF history or AF alerts, and not on OAC" (issue 13 §6). On OAC means the status on-oac or a running
- * history entry. An LAAO in the medical info counts as has-laao: both record that the appendage is closed.
+ * "AF history or AF alerts, and not on OAC" (issue 13 §6). A rising AT/AF burden from the device counts as
+ * AF evidence too (issue 14 §3). On OAC means the status on-oac or a running history entry. An LAAO in the medical info counts as has-laao: both record that the appendage is closed.
  */
 export function isAfWithoutOac(
   patient: AfWithoutOacInput,
   today: string = new Date().toISOString().slice(0, 10),
 ) {
-  const hasAf = patient.medicalInfo?.hasAfibHistory === true || patient.hasAfAlerts === true;
+  const hasAf =
+    patient.medicalInfo?.hasAfibHistory === true ||
+    patient.hasAfAlerts === true ||
+    patient.hasRisingAfBurden === true;
   if (!hasAf) return false;
   const status = oacStatusOf(patient.oacStatus);
   if (status === 'on-oac') return false;

@@ -1,4 +1,4 @@
-import type { Insertable, Selectable } from 'kysely';
+import { type Insertable, type Selectable, sql } from 'kysely';
 import type { DeviceMeasurementsTable, DeviceSessionsTable } from '../../db/schema';
 import type { Db, Tx } from '../../db/transaction';
 
@@ -160,4 +160,107 @@ export async function replaceSessionMeasurements(
     )
     .execute();
   await insertMeasurements(tx, rows);
+}
+
+/** The device types the patient has sessions of, the one of the latest session first. */
+export async function findPatientSessionDeviceTypes(db: Executor, patientRef: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('deviceSessions')
+    .select('deviceType')
+    .where('patientRef', '=', patientRef)
+    .groupBy('deviceType')
+    .orderBy((eb) => eb.fn.max('sessionDate'), 'desc')
+    .execute();
+  return rows.map((row) => row.deviceType);
+}
+
+/**
+ * Each patient's latest values of one numeric key, newest first (at most `perPatient` each): one query,
+ * each patient's read from the series index backwards (a lateral LIMIT), however long the series.
+ */
+export async function findLatestNumericValues(
+  db: Executor,
+  patientRefs: readonly string[],
+  key: string,
+  perPatient: number,
+): Promise<Map<string, number[]>> {
+  const latest = new Map<string, number[]>();
+  if (patientRefs.length === 0) return latest;
+  const { rows } = await sql<{ patientRef: string; valueNumber: number | null }>`
+    SELECT p.ref::text AS "patientRef", v.value_number AS "valueNumber"
+    FROM unnest(${sql.val([...patientRefs])}::uuid[]) AS p(ref)
+    CROSS JOIN LATERAL (
+      SELECT m.value_number, m.measured_at
+      FROM device_measurements m
+      WHERE m.patient_ref = p.ref AND m.key = ${key} AND m.value_number IS NOT NULL
+      ORDER BY m.measured_at DESC
+      LIMIT ${perPatient}
+    ) v
+    ORDER BY p.ref, v.measured_at DESC`.execute(db);
+  for (const row of rows) {
+    if (row.valueNumber === null) continue;
+    const values = latest.get(row.patientRef) ?? [];
+    values.push(row.valueNumber);
+    latest.set(row.patientRef, values);
+  }
+  return latest;
+}
+
+/** One value of a series as findSeriesMeasurements gives it. */
+export type SeriesMeasurementRow = {
+  sessionId: string;
+  key: string;
+  measuredAtMs: number;
+  valueNumber: number | null;
+  valueText: string | null;
+  source: string;
+  confirmedBy: string | null;
+};
+
+/**
+ * The longitudinal view's values: the given keys in the given sessions, in time order. Each key's values
+ * come as one JSON array (a daily series has thousands of values: as rows, the driver's work per row took
+ * several times longer than the query itself).
+ */
+export async function findSeriesMeasurements(
+  db: Executor,
+  patientRef: string,
+  sessionIds: readonly string[],
+  keys: readonly string[],
+): Promise<SeriesMeasurementRow[]> {
+  if (sessionIds.length === 0 || keys.length === 0) return [];
+  const { rows } = await sql<{
+    key: string;
+    points: [string, number, number | null, string | null, string, string | null][];
+  }>`
+    SELECT key,
+           json_agg(json_build_array(session_id, extract(epoch from measured_at) * 1000, value_number, value_text,
+                                     source, confirmed_by) ORDER BY measured_at) AS points
+    FROM device_measurements
+    WHERE patient_ref = ${patientRef}
+      AND key = ANY(${sql.val([...keys])}::text[])
+      AND session_id = ANY(${sql.val([...sessionIds])}::uuid[])
+    GROUP BY key`.execute(db);
+  return rows.flatMap((row) =>
+    row.points.map(([sessionId, measuredAtMs, valueNumber, valueText, source, confirmedBy]) => ({
+      sessionId,
+      key: row.key,
+      measuredAtMs: Number(measuredAtMs),
+      valueNumber,
+      valueText,
+      source,
+      confirmedBy,
+    })),
+  );
+}
+
+/** Whether the patient has any device session (a session is a medical record, as a document is). */
+export async function hasPatientSessions(db: Executor, patientRef: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('deviceSessions')
+    .select('id')
+    .where('patientRef', '=', patientRef)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
 }

@@ -271,7 +271,7 @@ export async function findPatientsOacFacts(db: Executor, patientRefs: readonly s
   if (patientRefs.length === 0) return [];
   return db
     .selectFrom('patients')
-    .select(['id', 'oacStatus', 'oacHistory', 'medicalInfo'])
+    .select(['id', 'clinicNpi', 'oacStatus', 'oacHistory', 'medicalInfo'])
     .where('id', 'in', [...patientRefs])
     .execute();
 }

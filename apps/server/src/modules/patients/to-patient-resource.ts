@@ -13,6 +13,7 @@ import {
 } from '@portal/domain';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/transaction';
+import { findRisingAfBurdenPatients } from '../device-data/find-rising-af-burden-patients';
 import { findPatientsWithAfAlerts, type PatientRecordRow } from './patients.repository';
 
 /**
@@ -69,9 +70,13 @@ export function toPatientRecord(row: PatientRecordRow): PatientRecord {
 
 /**
  * The API shape of a patient: the record, each overridable field's effective value and source, and the
- * AF-without-OAC flag. `hasAfAlerts`: whether any of the patient's documents is an AF alert (isAfAlert).
+ * AF-without-OAC flag. `hasAfAlerts`: whether any of the patient's documents is an AF alert (isAfAlert);
+ * `hasRisingAfBurden`: whether the device reports a rising AT/AF burden (issue 14 §3).
  */
-export function toPatientResource(row: PatientRecordRow, options: { hasAfAlerts: boolean }): PatientResource {
+export function toPatientResource(
+  row: PatientRecordRow,
+  options: { hasAfAlerts: boolean; hasRisingAfBurden?: boolean },
+): PatientResource {
   const record = toPatientRecord(row);
   const effective = resolveEffectivePatientFields(record);
   return {
@@ -90,12 +95,16 @@ export function toPatientResource(row: PatientRecordRow, options: { hasAfAlerts:
         medicalInfo: record.medicalInfo,
         oacHistory: record.oacHistory,
         hasAfAlerts: options.hasAfAlerts,
+        hasRisingAfBurden: options.hasRisingAfBurden === true,
       }),
     },
   };
 }
 
-/** The API shape of several patients, their documents' AF alerts read in one query. */
+/**
+ * The API shape of several patients, their documents' AF alerts read in one query; their devices' AF
+ * burden only for those whom a rising burden alone would flag AF without OAC.
+ */
 export async function loadPatientResources(
   db: Db | Tx,
   rows: readonly PatientRecordRow[],
@@ -104,7 +113,23 @@ export async function loadPatientResources(
     db,
     rows.map((row) => row.id),
   );
-  return rows.map((row) => toPatientResource(row, { hasAfAlerts: withAfAlerts.has(row.id) }));
+  const flaggedIfAf = rows.filter((row) => {
+    const record = toPatientRecord(row);
+    const facts = {
+      oacStatus: record.oacStatus,
+      medicalInfo: record.medicalInfo,
+      oacHistory: record.oacHistory,
+      hasAfAlerts: withAfAlerts.has(row.id),
+    };
+    return !isAfWithoutOac(facts) && isAfWithoutOac({ ...facts, hasRisingAfBurden: true });
+  });
+  const withRisingAfBurden = await findRisingAfBurdenPatients(db, flaggedIfAf);
+  return rows.map((row) =>
+    toPatientResource(row, {
+      hasAfAlerts: withAfAlerts.has(row.id),
+      hasRisingAfBurden: withRisingAfBurden.has(row.id),
+    }),
+  );
 }
 
 /** The API shape of one patient (see loadPatientResources). */

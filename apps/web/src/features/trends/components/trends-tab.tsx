@@ -80,7 +80,7 @@ export function TrendsTab({ clinicNpi, patientRef }: { clinicNpi: string; patien
     );
   }
 
-  const deviceTypes = [...new Set([data.deviceType, ...data.sessions.map((session) => session.deviceType)])];
+  const deviceTypes = [...new Set([data.deviceType, ...data.deviceTypes])];
   const baselineId = data.baselineSessionId ?? data.sessions[0]?.id ?? '';
   const numeric = data.series.filter((series) => !isStatusSeries(series));
   const statuses = data.series.filter(isStatusSeries);
