@@ -85,6 +85,7 @@ export function longitudinalAnswer(
               label: 'Battery status',
               unit: null,
               values: values(['BOS', 'BOS', 'MOS'], mode),
+              daily: null,
             },
             {
               key: RV_THRESHOLD,
@@ -105,12 +106,14 @@ export function longitudinalAnswer(
                     }
                   : {},
               ),
+              daily: null,
             },
             {
               key: RV_IMPEDANCE,
               label: 'RV pacing impedance',
               unit: 'Ω',
               values: values([520, 540, 530], mode),
+              daily: null,
             },
           ],
     },

@@ -62,3 +62,52 @@ describe('buildLongitudinalSeries', () => {
     expect(series[0]?.values[0]?.flags.map((flag) => flag.level)).toEqual(['critical']);
   });
 });
+
+describe('buildLongitudinalSeries with daily values', () => {
+  const AF = 'MDC_IDC_STAT_ATAF_BURDEN_PERCENT';
+  const sessionDates = new Map([
+    ['q1', new Date('2025-04-01T12:00:00Z')],
+    ['q2', new Date('2025-07-01T12:00:00Z')],
+  ]);
+
+  it('keeps daily values apart, compact, with their flag levels, and sums up a session that has only those', () => {
+    const [series] = buildLongitudinalSeries(
+      [AF],
+      [
+        point('q1', '2025-04-01', 0.5, AF),
+        point('q2', '2025-06-29', 1, AF),
+        point('q2', '2025-06-30', 2, AF),
+        point('q2', '2025-06-28', 6, AF),
+      ].map((value) =>
+        // The daily ones are measured at midnight, the session's own at its time.
+        value.sessionId === 'q2'
+          ? { ...value, measuredAt: new Date(value.measuredAt.getTime() - 12 * 3600_000) }
+          : value,
+      ),
+      { ...options, sessionDates },
+    );
+    expect(
+      series?.values.map((value) => [value.sessionId, value.measuredAt, value.value, value.vsPrevious]),
+    ).toEqual([
+      ['q1', '2025-04-01T12:00:00.000Z', 0.5, null],
+      ['q2', '2025-07-01T12:00:00.000Z', 3, 2.5],
+    ]);
+    expect(series?.daily).toEqual({
+      measuredAt: [
+        Date.parse('2025-06-28T00:00:00Z'),
+        Date.parse('2025-06-29T00:00:00Z'),
+        Date.parse('2025-06-30T00:00:00Z'),
+      ],
+      value: [6, 1, 2],
+      flagLevel: ['critical', null, 'warning'],
+    });
+  });
+
+  it('has no daily arrays when every value is its session’s own', () => {
+    const [series] = buildLongitudinalSeries([AF], [point('q1', '2025-04-01', 0.5, AF)], {
+      ...options,
+      sessionDates,
+    });
+    expect(series?.daily).toBeNull();
+  });
+});

@@ -71,11 +71,26 @@ export const longitudinalValueSchema = z.object({
 });
 export type LongitudinalValue = z.infer<typeof longitudinalValueSchema>;
 
+/**
+ * The daily values of a measurement (an AF burden reported day by day), as three arrays of one length:
+ * thousands of points in a compact form (10 years of days: 3,650), each with its flag level.
+ */
+export const dailyValuesSchema = z.object({
+  /** Each day's time, in milliseconds since 1970 (UTC). */
+  measuredAt: z.array(z.number()),
+  value: z.array(z.number()),
+  flagLevel: z.array(z.nullable(z.enum(FLAG_LEVELS))),
+});
+export type DailyValues = z.infer<typeof dailyValuesSchema>;
+
 export const longitudinalSeriesSchema = z.object({
   key: z.string(),
   label: z.string(),
   unit: z.nullable(z.string()),
+  /** One value per session, compared and flagged; a session that reported only daily values has their mean. */
   values: z.array(longitudinalValueSchema),
+  /** The daily values, when sessions reported any; null otherwise. */
+  daily: z.nullable(dailyValuesSchema),
 });
 export type LongitudinalSeries = z.infer<typeof longitudinalSeriesSchema>;
 

@@ -87,6 +87,7 @@ export async function getLongitudinalView(
         comparisonMode,
         thresholds: settings.thresholds,
         baselineSessionId,
+        sessionDates: new Map(ownSessions.map((session) => [session.id, session.sessionDate])),
       }),
     },
   };

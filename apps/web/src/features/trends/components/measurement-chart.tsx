@@ -8,12 +8,39 @@ import { formatMeasurementValue } from '../../../lib/trends';
 import { drawMarker, FLAG_MARKERS, markerLevel } from '../flag-markers';
 
 const HEIGHT = 160;
+const DAILY_STROKE = '#90a4ae';
 
-/** The values as uPlot takes them: seconds on x, numbers on y (a value that is not a number is a gap). */
-function toChartData(series: LongitudinalSeries): uPlot.AlignedData {
-  const xs = series.values.map((value) => Date.parse(value.measuredAt) / 1000);
-  const ys = series.values.map((value) => (typeof value.value === 'number' ? value.value : null));
-  return [xs, ys];
+/**
+ * The values as uPlot takes them: seconds on x, numbers on y (a value that is not a number is a gap). With
+ * daily values, x is every day and session, the first line the sessions' values and the second the days'.
+ */
+export function toChartData(series: LongitudinalSeries): uPlot.AlignedData {
+  const sessions = new Map(
+    series.values.map((value) => [
+      Date.parse(value.measuredAt) / 1000,
+      typeof value.value === 'number' ? value.value : null,
+    ]),
+  );
+  if (!series.daily) return [[...sessions.keys()], [...sessions.values()]];
+  const days = new Map(
+    series.daily.measuredAt.map((at, index) => [at / 1000, series.daily?.value[index] ?? null]),
+  );
+  const xs = [...new Set([...sessions.keys(), ...days.keys()])].sort((a, b) => a - b);
+  return [xs, xs.map((x) => sessions.get(x) ?? null), xs.map((x) => days.get(x) ?? null)];
+}
+
+/** The index of the value nearest a time (in seconds), or null when there are none. */
+export function nearestSession(values: LongitudinalSeries['values'], at: number): number | null {
+  let nearest: number | null = null;
+  let distance = Number.POSITIVE_INFINITY;
+  values.forEach((value, index) => {
+    const gap = Math.abs(Date.parse(value.measuredAt) / 1000 - at);
+    if (gap < distance) {
+      distance = gap;
+      nearest = index;
+    }
+  });
+  return nearest;
 }
 
 /** One sentence for a screen reader: what the chart shows, and the latest value with its flag. */
@@ -23,7 +50,8 @@ export function describeChart(series: LongitudinalSeries): string {
   const level = markerLevel(latest);
   const flag =
     level === 'none' ? '' : `, ${FLAG_MARKERS[level].label.toLowerCase()}: ${latest.flags[0]?.message}`;
-  return `${series.label} over ${series.values.length} sessions; latest ${formatMeasurementValue(series, latest.value)} on ${formatUsDate(latest.measuredAt)}${flag}`;
+  const days = series.daily ? ` and ${series.daily.value.length} daily values` : '';
+  return `${series.label} over ${series.values.length} sessions${days}; latest ${formatMeasurementValue(series, latest.value)} on ${formatUsDate(latest.measuredAt)}${flag}`;
 }
 
 /**
@@ -73,7 +101,17 @@ export function MeasurementChart({ series }: { series: LongitudinalSeries }) {
         ],
         series: [
           {},
-          { label: series.label, stroke: FLAG_MARKERS.none.color, width: 1.5, points: { show: false } },
+          {
+            label: series.label,
+            stroke: FLAG_MARKERS.none.color,
+            width: 1.5,
+            points: { show: false },
+            spanGaps: true,
+          },
+          // The daily values: a thin, lighter line under the sessions' points.
+          ...(series.daily
+            ? [{ label: `${series.label}, daily`, stroke: DAILY_STROKE, width: 1, points: { show: false } }]
+            : []),
         ],
         hooks: {
           draw: [
@@ -81,16 +119,23 @@ export function MeasurementChart({ series }: { series: LongitudinalSeries }) {
               const context = chart.ctx;
               const size = 4.5 * uPlot.pxRatio;
               context.save();
-              values.forEach((value, index) => {
+              values.forEach((value) => {
                 if (typeof value.value !== 'number') return;
-                const x = chart.valToPos(chart.data[0][index] as number, 'x', true);
+                const x = chart.valToPos(Date.parse(value.measuredAt) / 1000, 'x', true);
                 const y = chart.valToPos(value.value, 'y', true);
                 drawMarker(context, markerLevel(value), x, y, size);
               });
               context.restore();
             },
           ],
-          setCursor: [(chart) => setActive(chart.cursor.idx ?? null)],
+          setCursor: [
+            (chart) => {
+              // The session nearest the cursor is read out (between sessions lie the daily values).
+              const index = chart.cursor.idx;
+              const at = index === null || index === undefined ? undefined : chart.data[0][index];
+              setActive(at === undefined ? null : nearestSession(values, at));
+            },
+          ],
         },
       },
       toChartData(series),
@@ -110,7 +155,7 @@ export function MeasurementChart({ series }: { series: LongitudinalSeries }) {
     setActive(index);
     if (plot && typeof value.value === 'number') {
       plot.setCursor({
-        left: plot.valToPos(plot.data[0][index] as number, 'x'),
+        left: plot.valToPos(Date.parse(value.measuredAt) / 1000, 'x'),
         top: plot.valToPos(value.value, 'y'),
       });
     }
