@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { saveScreenshot, useBrowserSession, watchPageProblems } from './support/browser';
-import { INBOX, panel, statusOf } from './support/inbox';
+import { INBOX, panel, readPdfPages, statusOf } from './support/inbox';
 import {
   type Api,
   adminApi,
@@ -10,7 +10,7 @@ import {
   savePageScreenshot,
   setDemoClinicFlag,
 } from './support/patients';
-import { signIn } from './support/portal';
+import { readAccessToken, signIn } from './support/portal';
 
 const baseUrl = inject('baseUrl');
 
@@ -163,6 +163,23 @@ describe('the in-person device check in a real browser', () => {
       await provider.getByRole('textbox', { name: 'Note' }).fill('Reviewed.');
       await panel(provider).getByRole('button', { name: 'Sign', exact: true }).click();
       await expect.poll(() => statusOf(provider)).toBe('signed');
+
+      // Downloaded, the report has the clinic's longitudinal coversheet in front, with the values entered;
+      // stripCoversheet=true gives the report alone (the signature stamp on its own pages).
+      const download = panel(provider).getByRole('button', { name: 'Download' });
+      await expect.poll(() => download.isEnabled(), { timeout: 20_000 }).toBe(true);
+      const [file] = await Promise.all([provider.waitForEvent('download'), download.click()]);
+      const withCoversheet = await readPdfPages(file);
+      expect(withCoversheet[0]).toContain('This session');
+      expect(withCoversheet[0]).toMatch(/RV pacing impedance 620/);
+      const stripped = await fetch(`${baseUrl}/api/reports/blob-storage/${documentId}?stripCoversheet=true`, {
+        headers: { authorization: `Bearer ${await readAccessToken(provider)}` },
+      });
+      expect(stripped.status).toBe(200);
+      const reportPages = await readPdfPages(new Uint8Array(await stripped.arrayBuffer()));
+      expect(reportPages).toHaveLength(withCoversheet.length - 1);
+      expect(reportPages[0]).not.toContain('This session');
+      expect(reportPages.join(' ')).toContain('Reviewed by:');
       expect(providerProblems).toEqual([]);
     } finally {
       await providerContext.close();

@@ -69,6 +69,7 @@ export * from './permissions/role-summaries';
 export * from './realtime/realtime.contract';
 export * from './reports/alert-levels';
 export * from './reports/audit-event-types';
+export * from './reports/billing-windows';
 export * from './reports/comments.contract';
 export * from './reports/comparison-modes';
 export * from './reports/document-messages';

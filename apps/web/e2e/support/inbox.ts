@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -89,6 +89,27 @@ export function countRowsInView(page: Page): Promise<number> {
       return box.top >= frame.top - 0.5 && box.bottom <= Math.min(frame.bottom, window.innerHeight) + 0.5;
     }).length;
   });
+}
+
+/**
+ * The pages of a PDF, each page's text (pdftotext, whitespace folded), from a download or from bytes: page
+ * by page, so a test can say what is on the first.
+ */
+export async function readPdfPages(source: Download | Uint8Array): Promise<string[]> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'pdf-pages-e2e-'));
+  try {
+    const pdfPath = path.join(dir, 'document.pdf');
+    if (source instanceof Uint8Array) await writeFile(pdfPath, source);
+    else await source.saveAs(pdfPath);
+    const { stdout } = await run('pdftotext', ['-layout', pdfPath, '-']);
+    // pdftotext ends each page with a form feed.
+    return stdout
+      .split('\f')
+      .slice(0, -1)
+      .map((page) => page.replace(/\s+/g, ' ').trim());
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 }
 
 /** The text of a downloaded PDF (pdftotext, whitespace folded), read from a temporary copy. */

@@ -308,6 +308,12 @@ export const documentPdfQuerySchema = z.strictObject({
 });
 export type DocumentPdfQuery = z.input<typeof documentPdfQuerySchema>;
 
+/** GET /api/reports/get-reports/:ids: forEmr=true cuts each PDF to the clinic's EMR page length. */
+export const documentsPdfQuerySchema = z.strictObject({
+  forEmr: z.optional(z.enum(['true', 'false'])),
+});
+export type DocumentsPdfQuery = z.input<typeof documentsPdfQuerySchema>;
+
 export const documentsResponseContracts = [
   /* @__PURE__ */ defineResponseContract('GET', '/api/reports', documentListPageSchema),
   /* @__PURE__ */ defineResponseContract('GET', '/api/reports/:id', documentResourceSchema),

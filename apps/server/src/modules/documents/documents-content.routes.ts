@@ -12,8 +12,10 @@ import {
   documentPdfQuerySchema,
   documentPdfSchema,
   documentResourceSchema,
+  documentsPdfQuerySchema,
   findUnsafeText,
   isSafeText,
+  type MergedClinicConfiguration,
   reportProblemBodySchema,
   UNSAFE_TEXT_MESSAGE,
   updateCommentBodySchema,
@@ -39,7 +41,7 @@ import { listComments } from './list-comments';
 import { inspectPdf } from './pdf/inspect-pdf';
 import { mergePdfs } from './pdf/merge-pdfs';
 import { PdfChecksBusyError, PdfParserPool } from './pdf/pdf-parser-pool';
-import { removeFirstPage } from './pdf/remove-first-page';
+import { prepareDocumentPdf } from './prepare-document-pdf';
 import { reportProblem } from './report-problem';
 import { loadDocumentResource } from './to-document-resource';
 import { updateComment } from './update-comment';
@@ -245,7 +247,8 @@ export const documentsContentRoutes: FastifyPluginAsyncZod<DocumentsContentConte
       config: { permission: 'document:read' },
       schema: {
         tags,
-        summary: "The document's PDF (signed if signed), named by the SPEC filename rule",
+        summary:
+          "The document's PDF (signed if signed) behind the clinic's coversheet (none with stripCoversheet=true), named by the SPEC filename rule",
         params: documentIdParamsSchema,
         querystring: documentPdfQuerySchema,
         produces: ['application/pdf'],
@@ -254,8 +257,9 @@ export const documentsContentRoutes: FastifyPluginAsyncZod<DocumentsContentConte
     },
     async (request, reply) => {
       const document = await getVisibleDocument(db, requireActor(request), request.params.id);
-      let bytes = await storage.get(document.signedSha256 ?? document.originalSha256);
-      if (request.query.stripCoversheet === 'true') bytes = await removeFirstPage(bytes);
+      const bytes = await prepareDocumentPdf(db, storage, document, {
+        withoutCoversheet: request.query.stripCoversheet === 'true',
+      });
       const filename = buildReportPdfFilename({ ...document, dos: document.dos.toISOString() });
       return reply
         .type('application/pdf')
@@ -270,8 +274,10 @@ export const documentsContentRoutes: FastifyPluginAsyncZod<DocumentsContentConte
       config: { permission: 'document:read' },
       schema: {
         tags,
-        summary: 'One PDF of the selected documents, in the order given',
+        summary:
+          "One PDF of the selected documents, in the order given, each behind its clinic's coversheet; forEmr=true cuts each to its clinic's EMR page length",
         params: documentIdListParamsSchema,
+        querystring: documentsPdfQuerySchema,
         produces: ['application/pdf'],
         response: { 200: documentPdfSchema, ...errorResponses(400, 401, 403, 404) },
       },
@@ -279,9 +285,15 @@ export const documentsContentRoutes: FastifyPluginAsyncZod<DocumentsContentConte
     async (request, reply) => {
       const actor = requireActor(request);
       const files: Uint8Array[] = [];
+      const configurations = new Map<string, MergedClinicConfiguration>();
       for (const id of request.params.ids) {
         const document = await getVisibleDocument(db, actor, id);
-        files.push(await storage.get(document.signedSha256 ?? document.originalSha256));
+        files.push(
+          await prepareDocumentPdf(db, storage, document, {
+            forEmr: request.query.forEmr === 'true',
+            configurations,
+          }),
+        );
       }
       return reply
         .type('application/pdf')

@@ -450,6 +450,7 @@ describe('documents: ingest, sign, acknowledge and the rules around them', () =>
     const response = await portal.as.provider.get(`/api/reports/get-reports/${first.id},${second.id}`);
     expect(response.statusCode).toBe(200);
     const merged = await PDFDocument.load(response.rawPayload);
-    expect(merged.getPageCount()).toBe(2);
+    // Each one-page document behind its clinic's coversheet (longitudinal by default).
+    expect(merged.getPageCount()).toBe(4);
   });
 });

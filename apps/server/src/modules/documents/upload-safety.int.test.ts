@@ -150,7 +150,8 @@ describe('uploads cannot stall or poison the store', () => {
       expect(response.statusCode).toBe(201);
       const { id } = response.json() as { id: string };
 
-      const download = await portal.as.provider.get(`/api/reports/blob-storage/${id}`);
+      // Without the coversheet: the stored file itself.
+      const download = await portal.as.provider.get(`/api/reports/blob-storage/${id}?stripCoversheet=true`);
       expect(download.statusCode).toBe(200);
       const stored = new Uint8Array(download.rawPayload);
       expect(sha256(stored)).not.toBe(sha256(active));

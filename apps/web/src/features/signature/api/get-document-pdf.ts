@@ -4,12 +4,20 @@ import { queryKeys } from '../../../lib/query-keys';
 
 /**
  * GET /api/reports/blob-storage/:id: the document's PDF (the signed one once signed), fetched with the
- * bearer in the header. Keyed by status too, so signing fetches the signed PDF.
+ * bearer in the header. The viewer reads the report itself (stripCoversheet=true); a download carries the
+ * clinic's coversheet in front, as the EMR and a printout get it.
  */
-export function getDocumentPdf(id: string, options: { signal?: AbortSignal } = {}): Promise<Blob> {
-  return apiRequestBlob(`/api/reports/blob-storage/${encodeURIComponent(id)}`, { signal: options.signal });
+export function getDocumentPdf(
+  id: string,
+  options: { signal?: AbortSignal; withCoversheet?: boolean } = {},
+): Promise<Blob> {
+  const query = options.withCoversheet ? '' : '?stripCoversheet=true';
+  return apiRequestBlob(`/api/reports/blob-storage/${encodeURIComponent(id)}${query}`, {
+    signal: options.signal,
+  });
 }
 
+/** The report shown in the viewer, without the coversheet. Keyed by status too, so signing fetches the signed PDF. */
 export function useDocumentPdf(id: string, status: string) {
   return useQuery({
     queryKey: queryKeys.documents.pdf(id, status),

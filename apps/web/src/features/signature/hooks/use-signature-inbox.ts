@@ -1,11 +1,12 @@
 import { buildReportPdfFilename, describeBulkSigning, formatUserDisplayName } from '@portal/domain';
+import { enqueueSnackbar } from 'notistack';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { parseBooleanPreference, useLocalPreference } from '../../../lib/local-preference';
 import { useSession } from '../../../lib/session/session-context';
 import { useAcknowledgeDocument } from '../api/acknowledge-document';
 import { useClinicProviders } from '../api/get-clinic-providers';
 import { useClinicUsers } from '../api/get-clinic-users';
-import { useDocumentPdf } from '../api/get-document-pdf';
+import { getDocumentPdf, useDocumentPdf } from '../api/get-document-pdf';
 import { useDocumentList } from '../api/get-documents';
 import { useUserSignatureSettings } from '../api/get-signature-settings';
 import { useSetDocumentHidden, useTrashDocuments } from '../api/hide-trash-documents';
@@ -30,6 +31,8 @@ import { SIGN_ALL_MAX_DOCUMENTS, useSignAllCandidates } from './use-sign-all-pla
 import { type SigningRunKind, useSigningRun } from './use-signing-run';
 
 const AUTO_ADVANCE_KEY = 'inbox.autoAdvance';
+// SPEC §8 style: 'Error …' and what failed.
+const PDF_DOWNLOAD_FAILED_MESSAGE = 'Error downloading the PDF';
 const DETAILS_OPEN_KEY = 'inbox.detailsOpen';
 
 /** Sign and move on (SPEC §4), on unless the reader turned it off in the shortcut sheet. */
@@ -233,9 +236,14 @@ export function useSignatureInbox({
     nameOf,
   };
 
+  // The download is the PDF as it leaves the portal: the clinic's coversheet in front of the report.
   const download = () => {
     if (!selected || !pdf.data || pdf.isPlaceholderData) return false;
-    downloadBlob(pdf.data, buildReportPdfFilename(selected.attributes));
+    const filename = buildReportPdfFilename(selected.attributes);
+    getDocumentPdf(selected.id, { withCoversheet: true }).then(
+      (blob) => downloadBlob(blob, filename),
+      () => enqueueSnackbar(PDF_DOWNLOAD_FAILED_MESSAGE, { variant: 'error' }),
+    );
     return true;
   };
   const shownPdf: DocumentPdf = {
