@@ -313,7 +313,8 @@ describe('the signing workspace in a real browser', () => {
         return `grouped ${grouped.slice(0, 3)} / ungrouped ${ungrouped.data.slice(0, 3).map((d) => d.id)}`;
       return 'matches';
     };
-    await expect.poll(groupingMatchesTheList, { timeout: 20_000 }).toBe('matches');
+    // Long enough for the grouped list's own answer to replace the previous sort's under a loaded CI.
+    await expect.poll(groupingMatchesTheList, { timeout: 45_000 }).toBe('matches');
     await saveScreenshot(page, 'inbox-grouped-by-patient', { fullPage: false });
 
     // Done: nothing to sign there, so no signing controls.

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { buildSignatureDashboardLink } from '@portal/domain';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import { saveScreenshot, useBrowserSession } from './support/browser';
+import { forgiveExpected, saveScreenshot, useBrowserSession } from './support/browser';
 import { documentItems, INBOX, panel, waitForDocuments } from './support/inbox';
 import {
   type Api,
@@ -28,11 +28,6 @@ async function settled(page: Page) {
 }
 
 /** The browser logged these failures on purpose (the test provoked them): they are not problems. */
-function forgiveExpected(problems: string[], patterns: RegExp[]) {
-  const kept = problems.filter((problem) => !patterns.some((pattern) => pattern.test(problem)));
-  problems.splice(0, problems.length, ...kept);
-}
-
 async function setFileMakerFaults(faults: Record<string, unknown> | null) {
   const response = await fetch(`${fileMakerUrl}/_simulator/faults`, {
     method: faults ? 'POST' : 'DELETE',
