@@ -18,7 +18,6 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { DEFAULT_LONGITUDINAL_MEASUREMENTS } from '@portal/domain';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { openPostgres } from '../apps/server/src/db/client';
@@ -31,6 +30,7 @@ import { findDocumentInScope } from '../apps/server/src/modules/documents/docume
 import { createFileStorage } from '../apps/server/src/modules/documents/storage/file-storage';
 import { getSamplePdf } from '../apps/server/src/test-support/fixtures';
 import { signIn } from '../apps/server/src/test-support/sign-in';
+import { percentile, runOnServer } from './support';
 
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DATABASE = `portal_bench_coversheet_${process.pid}`;
@@ -40,19 +40,7 @@ const DAILY_DAYS = 3650;
 const WARM_UP = 20;
 const RUNS = 200;
 
-async function admin(statement: string) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    return await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
-function percentile(sorted: number[], p: number) {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
-}
+const admin = (statement: string) => runOnServer(serverUrl, statement);
 
 async function time(label: string, run: () => Promise<unknown>) {
   for (let index = 0; index < WARM_UP; index++) await run();

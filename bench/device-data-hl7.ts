@@ -15,7 +15,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { openPostgres } from '../apps/server/src/db/client';
@@ -26,6 +25,7 @@ import { loadHl7Fixture } from '../apps/server/src/modules/device-data/test-fixt
 import { createFileStorage } from '../apps/server/src/modules/documents/storage/file-storage';
 import { getSamplePdf } from '../apps/server/src/test-support/fixtures';
 import { signIn } from '../apps/server/src/test-support/sign-in';
+import { percentile, runOnServer } from './support';
 
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DATABASE = 'portal_bench_hl7';
@@ -35,20 +35,7 @@ const REQUESTS = 300;
 const WARM_UP = 100;
 const PATIENTS = 20_000;
 
-async function admin(statement: string) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    return await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
-function percentile(values: number[], p: number) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-}
+const admin = (statement: string) => runOnServer(serverUrl, statement);
 
 async function main() {
   await admin(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`);

@@ -14,7 +14,6 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { computeNpiCheckDigit } from '@portal/domain';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { openPostgres } from '../apps/server/src/db/client';
@@ -23,6 +22,7 @@ import { seedDemoData } from '../apps/server/src/db/seed-demo-data';
 import { deriveAuditKeyring, useAuditKeyring } from '../apps/server/src/modules/audit/audit-keyring';
 import { createFileStorage } from '../apps/server/src/modules/documents/storage/file-storage';
 import { signIn } from '../apps/server/src/test-support/sign-in';
+import { percentile, runOnServer } from './support';
 
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DATABASE = 'portal_bench';
@@ -31,15 +31,7 @@ const PASSWORD = 'Bench-Password-2026';
 const BENCH_AUDIT_KEY = 'bench-audit-key-0123456789abcdef0123456789';
 const REQUESTS = 200;
 
-async function admin(statement: string) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    return await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
+const admin = (statement: string) => runOnServer(serverUrl, statement);
 
 function npiFor(index: number): string {
   const base = String(200000000 + index).slice(0, 9);
@@ -94,11 +86,6 @@ async function load(url: string) {
   await sql`ANALYZE documents`.execute(db);
   console.log(`Loaded in ${((performance.now() - started) / 1000).toFixed(0)} s`);
   await handle.close();
-}
-
-function percentile(values: number[], p: number) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 }
 
 async function main() {

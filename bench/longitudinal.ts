@@ -19,7 +19,6 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { DEFAULT_LONGITUDINAL_MEASUREMENTS } from '@portal/domain';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { openPostgres } from '../apps/server/src/db/client';
@@ -27,6 +26,7 @@ import { migrateToLatest } from '../apps/server/src/db/migrate';
 import { demoClinicNpi, seedDemoData } from '../apps/server/src/db/seed-demo-data';
 import { createFileStorage } from '../apps/server/src/modules/documents/storage/file-storage';
 import { signIn } from '../apps/server/src/test-support/sign-in';
+import { percentile, runOnServer } from './support';
 
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DATABASE = `portal_bench_longitudinal_${process.pid}`;
@@ -37,19 +37,7 @@ const DAILY_DAYS = 3650;
 const WARM_UP = 20;
 const REQUESTS = 300;
 
-async function admin(statement: string) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    return await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
-function percentile(sorted: number[], p: number) {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
-}
+const admin = (statement: string) => runOnServer(serverUrl, statement);
 
 await admin(`DROP DATABASE IF EXISTS ${DATABASE}`);
 await admin(`CREATE DATABASE ${DATABASE}`);
