@@ -270,8 +270,15 @@ describe('the signing workspace in a real browser', () => {
     await page.waitForURL((url) => !url.searchParams.has('sort'));
 
     // Grouped by patient: each patient's documents together, under the patient's name.
+    // The grouped list's own request: the ungrouped answer to compare with is asked with the same filters.
+    const groupedRequest = page.waitForRequest(
+      (request) => request.url().includes('/api/reports?') && request.url().includes('groupBy=patient'),
+    );
     await page.getByRole('button', { name: 'Group by patient' }).click();
     await page.waitForURL((url) => url.searchParams.get('group') === 'patient');
+    const ungroupedUrl = new URL((await groupedRequest).url());
+    ungroupedUrl.searchParams.delete('groupBy');
+    ungroupedUrl.searchParams.set('page[limit]', '300');
     const groups = documentList(page).locator('[data-patient-group]');
     await expect.poll(() => groups.count()).toBeGreaterThan(1);
     // Not alphabetical: groups come in the order of their most urgent document, as the ungrouped list has
@@ -299,7 +306,7 @@ describe('the signing workspace in a real browser', () => {
         });
       const ungrouped = await api<{ data: { id: string }[] }>(
         (await readAccessToken(page)) ?? '',
-        '/api/reports?filter[clinicNpi]=any&filter[status]=unsigned&filter[assignedTo]=any&page[limit]=300',
+        `${ungroupedUrl.pathname}${ungroupedUrl.search}`,
       );
       const firstIndexOf = new Map<string, number>();
       ungrouped.data.forEach((document, index) => {
