@@ -1,3 +1,4 @@
+import type { MeasurementSource, StoredMeasurement } from '@portal/domain';
 import { type Insertable, type Selectable, sql } from 'kysely';
 import type { DeviceMeasurementsTable, DeviceSessionsTable } from '../../db/schema';
 import type { Db, Tx } from '../../db/transaction';
@@ -252,6 +253,18 @@ export async function findSeriesMeasurements(
       confirmedBy,
     })),
   );
+}
+
+/** The series rows as the domain's series builder takes them. */
+export function toStoredMeasurements(rows: readonly SeriesMeasurementRow[]): StoredMeasurement[] {
+  return rows.map((row) => ({
+    sessionId: row.sessionId,
+    key: row.key,
+    measuredAt: new Date(row.measuredAtMs),
+    value: row.valueNumber ?? row.valueText ?? '',
+    source: row.source as MeasurementSource,
+    confirmedBy: row.confirmedBy,
+  }));
 }
 
 /** Whether the patient has any device session (a session is a medical record, as a document is). */

@@ -2,10 +2,8 @@ import {
   buildLongitudinalSeries,
   type ComparisonMode,
   type LongitudinalResponse,
-  type MeasurementSource,
   resolveLongitudinalSettings,
   type SessionDeviceType,
-  type StoredMeasurement,
   sessionDeviceTypeOf,
 } from '@portal/domain';
 import type { Actor } from '../../auth/actor';
@@ -16,6 +14,7 @@ import {
   findPatientSessionDeviceTypes,
   findPatientSessions,
   findSeriesMeasurements,
+  toStoredMeasurements,
 } from './device-sessions.repository';
 import { findLongitudinalSettingsScopes } from './longitudinal-settings.repository';
 import { toDeviceSessionResource } from './to-device-session-resource';
@@ -67,14 +66,7 @@ export async function getLongitudinalView(
     ownSessions.map((session) => session.id),
     keys,
   );
-  const measurements: StoredMeasurement[] = rows.map((row) => ({
-    sessionId: row.sessionId,
-    key: row.key,
-    measuredAt: new Date(row.measuredAtMs),
-    value: row.valueNumber ?? row.valueText ?? '',
-    source: row.source as MeasurementSource,
-    confirmedBy: row.confirmedBy,
-  }));
+  const measurements = toStoredMeasurements(rows);
   return {
     data: {
       patientRef: patient.id,

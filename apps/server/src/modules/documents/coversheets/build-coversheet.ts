@@ -11,7 +11,6 @@ import {
   formatUserDisplayName,
   isAfAlert,
   MANUFACTURER_NAMES,
-  type MeasurementSource,
   type MergedClinicConfiguration,
   manufacturerCodeOf,
   monitoringPeriodOf,
@@ -19,7 +18,6 @@ import {
   oacStatusOf,
   resolveLongitudinalSettings,
   type SessionDeviceType,
-  type StoredMeasurement,
   sessionDeviceTypeOf,
   type Template,
   worstFlagLevel,
@@ -30,6 +28,7 @@ import {
   findPatientSessionDeviceTypes,
   findPatientSessions,
   findSeriesMeasurements,
+  toStoredMeasurements,
 } from '../../device-data/device-sessions.repository';
 import { findLongitudinalSettingsScopes } from '../../device-data/longitudinal-settings.repository';
 import { findAfWithoutOacPatients } from '../../patients/find-af-without-oac-patients';
@@ -180,17 +179,12 @@ async function buildLongitudinal(
     upToCurrent.map((session) => session.id),
     wanted,
   );
-  const measurements: StoredMeasurement[] = rows.map((row) => ({
-    sessionId: row.sessionId,
-    key: row.key,
-    measuredAt: new Date(row.measuredAtMs),
-    value: row.valueNumber ?? row.valueText ?? '',
-    source: row.source as MeasurementSource,
-    confirmedBy: row.confirmedBy,
-  }));
+  const measurements = toStoredMeasurements(rows);
   const series = buildLongitudinalSeries(wanted, measurements, {
     comparisonMode: settings.comparisonMode,
     thresholds: settings.thresholds,
+    // Daily values stay apart, so 'previous' is the previous session's, as in the longitudinal view.
+    sessionDates: new Map(upToCurrent.map((session) => [session.id, session.sessionDate])),
   });
   const tableRows: CoversheetRow[] = [];
   const flags: LongitudinalCoversheetInput['flags'] = [];
