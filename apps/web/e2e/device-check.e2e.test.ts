@@ -113,7 +113,8 @@ describe('the in-person device check in a real browser', () => {
       ['RA pacing threshold', '0.75'],
       ['RA pacing impedance', '475'],
       ['RV sensing amplitude', '11.6'],
-      ['RV pacing threshold', '1.25'],
+      // Above the clinic's 1.5 V warning: the provider's inbox shows it in the trend strip.
+      ['RV pacing threshold', '1.75'],
       ['RV pacing impedance', '620'],
       ['RA paced', '34'],
       ['RV paced', '2.5'],
@@ -159,6 +160,15 @@ describe('the in-person device check in a real browser', () => {
         .poll(() => panel(provider).getByTestId('pdf-pages').getAttribute('data-state'), { timeout: 20_000 })
         .toBe('ready');
       expect(await panel(provider).textContent()).toContain('In-Person');
+      // The trend strip beside the report names the flagged threshold and links to the Trends tab.
+      const strip = panel(provider).getByTestId('trend-strip');
+      await expect.poll(() => strip.count(), { timeout: 10_000 }).toBe(1);
+      const flagged = strip.getByTestId('strip-MDC_IDC_MSMT_LEADCHNL_RV_PACING_THRESHOLD_AMPLITUDE');
+      expect(await flagged.textContent()).toMatch(/RV pacing threshold: 1\.75 V/);
+      expect(await flagged.textContent()).toContain('Warning: Threshold 1.75 V is above 1.5 V');
+      expect(await strip.getByRole('link', { name: 'Open the trends' }).getAttribute('href')).toMatch(
+        new RegExp(`/patients/\\d+/${patient.id}\\?tab=trends$`),
+      );
       await saveScreenshot(provider, 'device-check-in-inbox', { fullPage: false });
       await provider.getByRole('textbox', { name: 'Note' }).fill('Reviewed.');
       await panel(provider).getByRole('button', { name: 'Sign', exact: true }).click();
