@@ -211,6 +211,32 @@ describe('coversheets and EMR copies (issue 14 §5)', () => {
       expect(cover, expected).toContain(expected);
   });
 
+  it('daily AF burden values: the table shows a session without its own value as the mean of its days; the af-alert trend draws the days', async () => {
+    const { patient } = await pacemakerReport();
+    // A later AF alert about a transmission that reports its burden day by day only.
+    const alert = await insertDocument(portal.db, portal.storage, {
+      clinicNpi: OWN_CLINIC_NPI,
+      patientRef: patient.id,
+      dos: new Date('2025-07-06T12:00:00Z'),
+      type: 'crm-alert',
+      alert: 'high',
+      alertType: 'AF episode',
+    });
+    const days = [2, 4, 9].map((value, index) => ({
+      key: AF_BURDEN,
+      value,
+      measuredAt: new Date(Date.UTC(2025, 6, 3 + index)),
+    }));
+    await saveSession(patient, '2025-07-06', [{ key: RV_THRESHOLD, value: 2.5 }, ...days], alert.id);
+    const cover = await pageText(await download(alert), 1);
+    // AT/AF burden: this session the mean of 2, 4 and 9 (5.00 %), the previous session's own 7.5 %.
+    expect(cover).toMatch(/AT\/AF burden\s+5(\.0+)?\s?%\s+7\.5\s?%/);
+    expect(cover).toContain('4 sessions on record');
+    // The trend is drawn through every value, days included: its maximum is the 9 % day.
+    expect(cover).toContain('max 9.0%');
+    expect(cover).toContain('latest 9.0%');
+  });
+
   it('the billing coversheet: codes, date of service, monitoring period, physicians and the billing window', async () => {
     await setSetting('encounterCoversheetType', 'billing');
     await setSetting('referringAndInterpretingPhysician', null, true);

@@ -28,6 +28,7 @@ import {
   findPatientSessionDeviceTypes,
   findPatientSessions,
   findSeriesMeasurements,
+  findSessionValues,
   toStoredMeasurements,
 } from '../../device-data/device-sessions.repository';
 import { findLongitudinalSettingsScopes } from '../../device-data/longitudinal-settings.repository';
@@ -172,24 +173,19 @@ async function buildLongitudinal(
     sessions.at(-1);
   const upToCurrent = current ? sessions.slice(0, sessions.indexOf(current) + 1) : [];
   const keys = settings.measurements[deviceType];
-  const wanted = template === 'af-alert' && !keys.includes(AF_BURDEN_KEY) ? [...keys, AF_BURDEN_KEY] : keys;
-  const rows = await findSeriesMeasurements(
-    db,
-    patient.id,
-    upToCurrent.map((session) => session.id),
-    wanted,
-  );
-  const measurements = toStoredMeasurements(rows);
-  const series = buildLongitudinalSeries(wanted, measurements, {
+  const sessionIds = upToCurrent.map((session) => session.id);
+  // The table needs one value per session; the af-alert template's trend, every AF burden value.
+  const [rows, burden] = await Promise.all([
+    findSessionValues(db, patient.id, sessionIds, keys),
+    template === 'af-alert' ? readAfBurden(db, patient.id, sessionIds) : null,
+  ]);
+  const series = buildLongitudinalSeries(keys, toStoredMeasurements(rows), {
     comparisonMode: settings.comparisonMode,
     thresholds: settings.thresholds,
-    // Daily values stay apart, so 'previous' is the previous session's, as in the longitudinal view.
-    sessionDates: new Map(upToCurrent.map((session) => [session.id, session.sessionDate])),
   });
   const tableRows: CoversheetRow[] = [];
   const flags: LongitudinalCoversheetInput['flags'] = [];
   for (const one of series) {
-    if (!keys.includes(one.key)) continue;
     const index = one.values.findLastIndex((point) => point.sessionId === current?.id);
     const point = one.values[index];
     if (!point) continue;
@@ -212,7 +208,6 @@ async function buildLongitudinal(
       flags.push({ level: flag.level, label: one.label, message: flag.message });
   }
   flags.sort((a, b) => (a.level === b.level ? 0 : a.level === 'critical' ? -1 : 1));
-  const burden = series.find((one) => one.key === AF_BURDEN_KEY);
   return {
     ...empty,
     session: current
@@ -221,18 +216,7 @@ async function buildLongitudinal(
     comparisonMode: settings.comparisonMode,
     rows: tableRows,
     flags,
-    af:
-      template === 'af-alert'
-        ? await buildAfSection(
-            db,
-            patient,
-            (burden?.values ?? []).flatMap((point) =>
-              typeof point.value === 'number'
-                ? [{ at: Date.parse(point.measuredAt), value: point.value }]
-                : [],
-            ),
-          )
-        : null,
+    af: burden ? await buildAfSection(db, patient, burden) : null,
   };
 }
 
@@ -272,17 +256,13 @@ async function buildBilling(
     const sessions = (await findPatientSessions(db, context.patient.id, context.deviceType)).filter(
       (session) => session.clinicNpi === document.clinicNpi,
     );
-    const burden = await findSeriesMeasurements(
-      db,
-      context.patient.id,
-      sessions.map((session) => session.id),
-      [AF_BURDEN_KEY],
-    );
     af = await buildAfSection(
       db,
       context.patient,
-      burden.flatMap((row) =>
-        row.valueNumber === null ? [] : [{ at: row.measuredAtMs, value: row.valueNumber }],
+      await readAfBurden(
+        db,
+        context.patient.id,
+        sessions.map((session) => session.id),
       ),
     );
   }
@@ -303,6 +283,14 @@ async function buildBilling(
     },
     af,
   };
+}
+
+/** Every AT/AF burden value of the sessions (their own and the daily ones), for the af-alert trend. */
+async function readAfBurden(db: Executor, patientRef: string, sessionIds: readonly string[]) {
+  const rows = await findSeriesMeasurements(db, patientRef, sessionIds, [AF_BURDEN_KEY]);
+  return rows.flatMap((row) =>
+    row.valueNumber === null ? [] : [{ at: row.measuredAtMs, value: row.valueNumber }],
+  );
 }
 
 async function buildAfSection(

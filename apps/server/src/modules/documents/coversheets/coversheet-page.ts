@@ -1,11 +1,17 @@
+import { Encodings } from '@pdf-lib/standard-fonts';
 import { type FlagLevel, formatUsDate } from '@portal/domain';
-import { PDFDocument, type PDFFont, type PDFPage, rgb } from 'pdf-lib';
+import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
 import { toDrawableText, toSingleLine } from '../pdf/drawable-text';
 import { embedDejaVuFonts, loadDejaVuFonts } from '../pdf/fonts';
 import type { AfAlertSection, CoversheetHeader } from './coversheet-input';
 
-// The page both coversheets draw on: US Letter, DejaVu Sans (any name and Ω draw), a header with the
-// patient, document and device, and a footer saying the page is generated and not part of the report.
+// The page both coversheets draw on: US Letter, a header with the patient, document and device, and a
+// footer saying the page is generated and not part of the report.
+//
+// Text is drawn in the PDF standard fonts (Helvetica, and Symbol for Ω and −): they are not embedded, so
+// the page costs no font subsetting or OpenType layout (measured: the page alone went from 24 ms to N ms).
+// Only a text they cannot encode (a name such as Łucja) is drawn in DejaVu Sans, embedded for that
+// coversheet alone.
 
 export const PAGE = { width: 612, height: 792 };
 export const MARGIN = 44;
@@ -17,38 +23,64 @@ export const BAND = rgb(0.93, 0.95, 0.98);
 export const ACCENT = rgb(0.12, 0.35, 0.62);
 export const FLAG_COLORS = { critical: rgb(0.72, 0.11, 0.11), warning: rgb(0.78, 0.45, 0.02) } as const;
 
+type TextOptions = { size?: number; bold?: boolean; color?: ReturnType<typeof rgb> };
+
 export type CoversheetPage = {
   doc: PDFDocument;
   page: PDFPage;
-  regular: PDFFont;
-  bold: PDFFont;
   /** Text made drawable (missing glyphs replaced) on one line. */
   line(value: string): string;
-  draw(
-    value: string,
-    x: number,
-    y: number,
-    options?: { size?: number; bold?: boolean; color?: ReturnType<typeof rgb> },
-  ): void;
+  /** The width of a text as `draw` draws it. */
+  widthOf(value: string, size: number, bold?: boolean): number;
+  draw(value: string, x: number, y: number, options?: TextOptions): void;
   /** Draws text cut with an ellipsis to fit `width`. */
-  drawFitted(
-    value: string,
-    x: number,
-    y: number,
-    width: number,
-    options?: { size?: number; bold?: boolean; color?: ReturnType<typeof rgb> },
-  ): void;
+  drawFitted(value: string, x: number, y: number, width: number, options?: TextOptions): void;
   heading(title: string, y: number): number;
   /** Where the body starts, below the header. */
   top: number;
 };
 
-/** A new one-page document with the header drawn; the caller draws the body and saves. */
+type Face = 'latin' | 'symbol' | 'unicode';
+
+/** Which font draws a character: Helvetica (WinAnsi), Symbol (Greek, math), else DejaVu Sans. */
+function faceOf(codePoint: number): Face {
+  if (Encodings.WinAnsi.canEncodeUnicodeCodePoint(codePoint)) return 'latin';
+  if (Encodings.Symbol.canEncodeUnicodeCodePoint(codePoint)) return 'symbol';
+  return 'unicode';
+}
+
+/** The text cut into runs of one face each. */
+function splitRuns(text: string): { text: string; face: Face }[] {
+  const runs: { text: string; face: Face }[] = [];
+  for (const character of text) {
+    const face = faceOf(character.codePointAt(0) ?? 0);
+    const last = runs.at(-1);
+    if (last?.face === face) last.text += character;
+    else runs.push({ text: character, face });
+  }
+  return runs;
+}
+
+/** Whether any string in `value` (the coversheet's input, walked) needs the Unicode font. */
+function needsUnicodeFont(value: unknown): boolean {
+  if (typeof value === 'string') return splitRuns(value).some((run) => run.face === 'unicode');
+  if (Array.isArray(value)) return value.some((item) => typeof item !== 'number' && needsUnicodeFont(item));
+  if (value && typeof value === 'object' && !(value instanceof Date))
+    return Object.values(value).some(needsUnicodeFont);
+  return false;
+}
+
+/**
+ * A new one-page document with the header drawn; the caller draws the body and saves. `content` is
+ * everything the body will draw (the coversheet's input): DejaVu Sans is embedded only when some text in
+ * it, or in the header, needs it.
+ */
 export async function startCoversheetPage(
   header: CoversheetHeader,
   title: string,
   subtitle: string,
   generatedAt: Date,
+  content: unknown,
 ): Promise<CoversheetPage> {
   const doc = await PDFDocument.create({ updateMetadata: false });
   doc.setProducer('pdf-lib');
@@ -58,24 +90,48 @@ export async function startCoversheetPage(
   doc.setModificationDate(generatedAt);
   const files = await loadDejaVuFonts();
   const hasGlyph = (codePoint: number) => files.regular.hasGlyph(codePoint) && files.bold.hasGlyph(codePoint);
-  const { regular, bold } = await embedDejaVuFonts(doc, JSON.stringify(header) + title);
+  const [helvetica, helveticaBold, symbol] = await Promise.all([
+    doc.embedFont(StandardFonts.Helvetica),
+    doc.embedFont(StandardFonts.HelveticaBold),
+    doc.embedFont(StandardFonts.Symbol),
+  ]);
+  const unicode =
+    needsUnicodeFont(header) || needsUnicodeFont(content) || needsUnicodeFont([title, subtitle])
+      ? await embedDejaVuFonts(doc, JSON.stringify(header) + title)
+      : null;
+  const fontOf = (face: Face, bold: boolean): PDFFont => {
+    if (face === 'latin') return bold ? helveticaBold : helvetica;
+    if (face === 'symbol') return symbol;
+    if (unicode) return bold ? unicode.bold : unicode.regular;
+    return bold ? helveticaBold : helvetica;
+  };
+  /** The page's runs; without DejaVu (a text not in `content`), a character it would draw shows as '?'. */
+  const runsOf = (value: string) =>
+    splitRuns(value).map((run) =>
+      run.face === 'unicode' && !unicode ? { ...run, text: '?'.repeat([...run.text].length) } : run,
+    );
   const page = doc.addPage([PAGE.width, PAGE.height]);
-  const line = (value: string) => toSingleLine(toDrawableText(value, hasGlyph));
-  const draw: CoversheetPage['draw'] = (value, x, y, options = {}) =>
-    page.drawText(value, {
-      x,
-      y,
-      size: options.size ?? 9,
-      font: options.bold ? bold : regular,
-      color: options.color ?? INK,
-    });
-  const drawFitted: CoversheetPage['drawFitted'] = (value, x, y, width, options = {}) => {
-    const font = options.bold ? bold : regular;
+  // Without DejaVu embedded, a character no standard font has is replaced, never drawn as an empty box.
+  const line = (value: string) =>
+    toSingleLine(toDrawableText(value, unicode ? hasGlyph : (codePoint) => faceOf(codePoint) !== 'unicode'));
+  const widthOf: CoversheetPage['widthOf'] = (value, size, bold = false) =>
+    runsOf(value).reduce((sum, run) => sum + fontOf(run.face, bold).widthOfTextAtSize(run.text, size), 0);
+  const draw: CoversheetPage['draw'] = (value, x, y, options = {}) => {
     const size = options.size ?? 9;
+    const bold = options.bold ?? false;
+    let left = x;
+    for (const run of runsOf(value)) {
+      const font = fontOf(run.face, bold);
+      page.drawText(run.text, { x: left, y, size, font, color: options.color ?? INK });
+      left += font.widthOfTextAtSize(run.text, size);
+    }
+  };
+  const drawFitted: CoversheetPage['drawFitted'] = (value, x, y, width, options = {}) => {
+    const size = options.size ?? 9;
+    const bold = options.bold ?? false;
     let text = line(value);
-    // No glyph of DejaVu Sans is wider than 1.1 em: short texts fit unmeasured (measuring is fontkit layout).
-    if (text.length * size * 1.1 > width && font.widthOfTextAtSize(text, size) > width) {
-      while (text.length > 1 && font.widthOfTextAtSize(`${text}…`, size) > width) text = text.slice(0, -1);
+    if (widthOf(text, size, bold) > width) {
+      while (text.length > 1 && widthOf(`${text}…`, size, bold) > width) text = text.slice(0, -1);
       text = `${text.trimEnd()}…`;
     }
     draw(text, x, y, options);
@@ -89,11 +145,11 @@ export async function startCoversheetPage(
   let y = PAGE.height - MARGIN;
   drawFitted(header.clinicName, MARGIN, y, CONTENT_WIDTH * 0.6, { size: 9, color: MUTED });
   const tag = 'COVERSHEET';
-  draw(tag, PAGE.width - MARGIN - bold.widthOfTextAtSize(tag, 8), y, { size: 8, bold: true, color: ACCENT });
+  draw(tag, PAGE.width - MARGIN - widthOf(tag, 8, true), y, { size: 8, bold: true, color: ACCENT });
   y -= 24;
   draw(line(title), MARGIN, y, { size: 18, bold: true });
   const subtitleText = line(subtitle);
-  draw(subtitleText, PAGE.width - MARGIN - regular.widthOfTextAtSize(subtitleText, 9), y + 2, {
+  draw(subtitleText, PAGE.width - MARGIN - widthOf(subtitleText, 9), y + 2, {
     size: 9,
     color: MUTED,
   });
@@ -135,7 +191,7 @@ export async function startCoversheetPage(
   page.drawRectangle({ x: MARGIN, y: MARGIN + 10, width: CONTENT_WIDTH, height: 0.75, color: RULE });
   drawFitted(footer, MARGIN, MARGIN, CONTENT_WIDTH, { size: 7.5, color: MUTED });
 
-  return { doc, page, regular, bold, line, draw, drawFitted, heading, top: y };
+  return { doc, page, line, widthOf, draw, drawFitted, heading, top: y };
 }
 
 /**
@@ -270,7 +326,7 @@ export function drawAfAlertSection(sheet: CoversheetPage, af: AfAlertSection, to
   const last = af.burden.at(-1) as { at: number };
   draw(formatUsDate(new Date(first.at)), box.x, box.y - 10, { size: 7.5, color: MUTED });
   const lastText = formatUsDate(new Date(last.at));
-  draw(lastText, box.x + box.width - sheet.regular.widthOfTextAtSize(lastText, 7.5), box.y - 10, {
+  draw(lastText, box.x + box.width - sheet.widthOf(lastText, 7.5), box.y - 10, {
     size: 7.5,
     color: MUTED,
   });

@@ -28,6 +28,7 @@ export async function drawBillingCoversheet(
     'Billing Summary',
     input.template === 'af-alert' ? 'Billing · AF alert' : 'Billing',
     generatedAt,
+    input,
   );
   const { page, draw, drawFitted } = sheet;
   let y = sheet.heading('Service', sheet.top);
@@ -54,7 +55,7 @@ export async function drawBillingCoversheet(
     let x = MARGIN + 130;
     for (const code of codes) {
       const text = sheet.line(code);
-      const width = sheet.bold.widthOfTextAtSize(text, 10) + 14;
+      const width = sheet.widthOf(text, 10, true) + 14;
       if (x + width > MARGIN + CONTENT_WIDTH) {
         x = MARGIN + 130;
         y -= 20;

@@ -31,6 +31,7 @@ export async function drawLongitudinalCoversheet(
     'Device Summary',
     input.template === 'af-alert' ? 'Longitudinal · AF alert' : 'Longitudinal',
     generatedAt,
+    input,
   );
   const { page, draw, drawFitted } = sheet;
   let y = sheet.top;

@@ -1,6 +1,7 @@
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { embedDejaVuFonts, loadDejaVuFonts } from './fonts';
+import { extractText } from './test-support/pdf-tools';
 
 describe('the DejaVu fonts', () => {
   it('are read once and shared by every caller', async () => {
@@ -39,5 +40,17 @@ describe('the DejaVu fonts', () => {
     expect(bold).toMatch(/^[A-Z]{6}\+DejaVuSans-Bold$/);
     expect(await namesFor('Łukasz Żółć')).toEqual(names);
     expect(await namesFor('Ada Lovelace')).not.toContain(regular);
+  });
+
+  it("keep each document's text: a name with 'ę' before them leaves later documents' 'e' readable", async () => {
+    const textOf = async (text: string) => {
+      const doc = await PDFDocument.create();
+      const fonts = await embedDejaVuFonts(doc, text);
+      doc.addPage().drawText(text, { font: fonts.regular, x: 40, y: 700 });
+      return (await extractText(await doc.save())).trim();
+    };
+    // 'ę' is laid out as 'e' plus an ogonek; the glyph of 'e' must not keep 'ę''s text for everyone after.
+    expect(await textOf('Stępień')).toBe('Stępień');
+    expect(await textOf('Reviewed by: Dr. Renee Lee')).toBe('Reviewed by: Dr. Renee Lee');
   });
 });

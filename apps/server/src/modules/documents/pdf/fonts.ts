@@ -75,9 +75,28 @@ async function readDejaVuFonts(): Promise<DejaVuFonts> {
     regular: toFontFile(regularBytes),
     bold: toFontFile(boldBytes),
     fontkit: {
-      create: (bytes, postscriptName) => parsed.get(bytes) ?? fontkit.create(bytes, postscriptName),
+      create: (bytes, postscriptName) => {
+        const font = parsed.get(bytes);
+        return font ? documentView(font) : fontkit.create(bytes, postscriptName);
+      },
     },
   };
+}
+
+/**
+ * The parsed font for one document: its tables (the costly part) are the shared font's, but its glyphs and
+ * layout engine are its own. fontkit caches a glyph with the characters it was first laid out for, and
+ * pdf-lib maps each glyph back to text with them: shared across documents, 'ę' (laid out as 'e' plus an
+ * ogonek) left every later document's 'e' without its text, so a stamp's words read 'R vi w d'.
+ */
+function documentView(font: FontkitFont): FontkitFont {
+  const view = Object.create(font) as FontkitFont & { _glyphs: Record<number, unknown> };
+  view._glyphs = {};
+  // `_layoutEngine` is a getter that caches its engine on the object it runs for. Run for the view, the
+  // view gets an engine of its own that lays out with the view's glyphs (read through the prototype, it
+  // would be the shared font's).
+  Object.getOwnPropertyDescriptor(Object.getPrototypeOf(font), '_layoutEngine')?.get?.call(view);
+  return view;
 }
 
 /** A PDF subset name: six capital letters, '+', the font's name (ISO 32000-1 §9.6.4). */
