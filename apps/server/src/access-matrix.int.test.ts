@@ -2,6 +2,7 @@ import {
   can,
   canAnywhere,
   computeNpiCheckDigit,
+  gtinCheckDigit,
   type MergedClinicConfiguration,
   type PermissionName,
 } from '@portal/domain';
@@ -198,6 +199,15 @@ const freshDeviceCheck = async (portal: TestApp, target: Target) => {
   return session.id;
 };
 
+/** A GTIN-14 under GS1's demonstration prefix that no other request has used. */
+const freshGtin = () => {
+  serial += 1;
+  const digits = `0952${String(serial).padStart(9, '0')}`;
+  return `${digits}${gtinCheckDigit(digits)}`;
+};
+const deviceGtinUrl = (target: Target, gtin: string) =>
+  `/api/patients/clinics/${npiFor(target)}/device-gtins/${gtin}`;
+
 const ROUTES: Record<string, RouteRule> = {
   // The in-person device check flag (and, for edits, editing technician review) is on at the demo clinic.
   'POST /api/reports/clinics/:npi/patients/:id/device-checks': {
@@ -347,6 +357,37 @@ const ROUTES: Record<string, RouteRule> = {
     access: { permission: 'patient:read' },
     success: 200,
     request: async () => ({ method: 'GET', url: '/api/patients/device-catalog' }),
+  },
+  'GET /api/patients/clinics/:npi/device-gtins/:gtin': {
+    access: { permission: 'patient:read' },
+    success: 200,
+    otherClinic: 404,
+    request: async ({ target }) => ({ method: 'GET', url: deviceGtinUrl(target, freshGtin()) }),
+  },
+  'PUT /api/patients/clinics/:npi/device-gtins/:gtin': {
+    access: { permission: 'patient:update-device' },
+    success: 200,
+    otherClinic: 404,
+    scoped: { readPermission: 'patient:read', actPermission: 'patient:update-device' },
+    request: async ({ target }) => ({
+      method: 'PUT',
+      url: deviceGtinUrl(target, freshGtin()),
+      payload: { manufacturer: 'MDT', modelNumber: 'W1SR01' },
+    }),
+  },
+  'DELETE /api/patients/clinics/:npi/device-gtins/:gtin': {
+    access: { permission: 'patient:update-device' },
+    success: 204,
+    otherClinic: 404,
+    scoped: { readPermission: 'patient:read', actPermission: 'patient:update-device' },
+    request: async ({ portal, target }) => {
+      const gtin = freshGtin();
+      await portal.db
+        .insertInto('deviceGtinPairings')
+        .values({ clinicNpi: npiFor(target), gtin, manufacturer: 'MDT', modelNumber: 'W1SR01' })
+        .execute();
+      return { method: 'DELETE', url: deviceGtinUrl(target, gtin) };
+    },
   },
   'GET /api/reports': {
     access: { permission: 'document:read' },

@@ -13,6 +13,7 @@ import { type AuditTrail, openAuditTrail } from './modules/audit/open-audit-trai
 import { clinicSettingsRoutes } from './modules/clinics/clinic-settings.routes';
 import { clinicsRoutes } from './modules/clinics/clinics.routes';
 import { defaultsRoutes } from './modules/clinics/defaults.routes';
+import { deviceCaptureRoutes } from './modules/device-capture/device-capture.routes';
 import { deviceChecksRoutes } from './modules/device-data/device-checks.routes';
 import { deviceDataImportRoutes } from './modules/device-data/device-data-import.routes';
 import { longitudinalRoutes } from './modules/device-data/longitudinal.routes';
@@ -202,6 +203,7 @@ export async function buildApp({ config, db, listen, logger, storage, wait, ...r
   await app.register(patientLinksRoutes, { db });
   await app.register(advisoriesRoutes, { db });
   await app.register(patientsRoutes, { db, fileMaker: config.fileMaker });
+  await app.register(deviceCaptureRoutes, { db });
   await app.register(deviceChecksRoutes, { db, storage: documentsContext.storage });
   await app.register(deviceDataImportRoutes, {
     db,

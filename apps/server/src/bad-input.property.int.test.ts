@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { computeNpiCheckDigit } from '@portal/domain';
+import { computeNpiCheckDigit, DEMO_DEVICE_GTINS, gtinCheckDigit } from '@portal/domain';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -308,6 +308,19 @@ async function createFixtures(actor: Actor) {
     ...(await deviceSession(patients[0], 'ILR')),
     ...(await deviceSession(patients[2], 'PM')),
   ];
+  // GTIN pairings (issue 15): one the caller's clinic has (the DELETE's target), one another clinic has.
+  const pairedGtin = `0952${String(900_000_000 + serial).padStart(9, '0')}`;
+  const gtins = [
+    `${pairedGtin}${gtinCheckDigit(pairedGtin)}`,
+    DEMO_DEVICE_GTINS[0]?.gtin ?? '',
+    '09520123456788',
+  ];
+  for (const clinicNpi of [OWN_CLINIC_NPI, OTHER_CLINIC_NPI]) {
+    await db
+      .insertInto('deviceGtinPairings')
+      .values({ clinicNpi, gtin: gtins[0] ?? '', manufacturer: 'BSX', modelNumber: 'L331' })
+      .execute();
+  }
   const advisoryIds = (await db.selectFrom('manufacturerAdvisories').select('id').execute()).map(
     (row) => row.id,
   );
@@ -318,6 +331,8 @@ async function createFixtures(actor: Actor) {
     // The device check's session (the edit's target) and the remote sessions (baselines to choose).
     sessionIds: [deviceCheck.id, ...sessionIds],
     advisoryIds,
+    // A paired GTIN, a catalog one, an unknown one, and the GTIN-13 form of the paired one.
+    gtins: [...gtins, gtins[0]?.slice(1) ?? ''],
     documentIds: [own, ownAlert, signed, polish, other],
     commentIds: [await comment(actor.id), await comment('auth0|someone-else')],
     userIds: [...users.map((user) => user.id), 'auth0|demo-nurse'],
@@ -375,6 +390,10 @@ function hintsFor(operation: Operation, fixtures: Fixtures): Hints {
     if (at.includes('workflows')) return fixtures.workflowIds;
     return undefined;
   };
+  // The GTIN pairing body: catalog models (the body's other names, elsewhere, keep their own generation).
+  const deviceGtinBody: Record<string, readonly string[]> = operation.path.includes('/device-gtins/')
+    ? { manufacturer: ['MDT', 'BSX', 'BIO'], modelNumber: ['W1SR01', 'l331', 'Edora 8 DR-T', 'LNQ11'] }
+    : {};
   return (name, where) => {
     if (where === 'path') {
       if (name === 'id') return pathIds();
@@ -385,8 +404,9 @@ function hintsFor(operation: Operation, fixtures: Fixtures): Hints {
       if (name === 'oacId') return fixtures.oacIds;
       if (name === 'email') return fixtures.userEmails;
       if (name === 'userId') return [...userIds, ...ACTOR_IDS, '0'];
+      if (name === 'gtin') return fixtures.gtins;
     }
-    return byName[name];
+    return deviceGtinBody[name] ?? byName[name];
   };
 }
 

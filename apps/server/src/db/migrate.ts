@@ -16,6 +16,7 @@ import * as patients from './migrations/0013-patients';
 import * as manufacturerAdvisories from './migrations/0014-manufacturer-advisories';
 import * as deviceSessions from './migrations/0016-device-sessions';
 import * as patientsSearchIndexes from './migrations/0017-patients-search-indexes';
+import * as deviceGtinPairings from './migrations/0018-device-gtin-pairings';
 
 // Migrations are listed here, not discovered on disk, so the bundle and the tests see the same list.
 // Names sort in the order they run.
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   // had run 0016 keep an ordered history.
   '0016-device-sessions': deviceSessions,
   '0017-patients-search-indexes': patientsSearchIndexes,
+  '0018-device-gtin-pairings': deviceGtinPairings,
 };
 
 export class MigrationError extends Error {

@@ -283,6 +283,19 @@ export type LongitudinalSettingsTable = {
   updatedBy: string | null;
 };
 
+/** A clinic's pairing of a GTIN with a catalog model (issue 15), used for every later scan at the clinic. */
+export type DeviceGtinPairingsTable = {
+  clinicNpi: string;
+  /** GTIN-14. */
+  gtin: string;
+  manufacturer: string;
+  modelNumber: string;
+  createdBy: string | null;
+  createdAt: CreatedAt;
+  updatedBy: string | null;
+  updatedAt: UpdatedAt;
+};
+
 export type DocumentCommentsTable = {
   id: Generated<string>;
   documentId: string;
@@ -394,6 +407,7 @@ export type Database = {
   deviceSessions: DeviceSessionsTable;
   deviceMeasurements: DeviceMeasurementsTable;
   longitudinalSettings: LongitudinalSettingsTable;
+  deviceGtinPairings: DeviceGtinPairingsTable;
   documentComments: DocumentCommentsTable;
   auditEvents: AuditEventsTable;
   users: UsersTable;

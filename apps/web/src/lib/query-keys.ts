@@ -56,6 +56,9 @@ export const queryKeys = {
     advisories: (clinicNpi: string, id: string) => ['patients', 'advisories', clinicNpi, id] as const,
     deviceCatalog: ['patients', 'device-catalog'] as const,
   },
+  deviceGtins: {
+    match: (clinicNpi: string, gtin: string) => ['device-gtins', clinicNpi, gtin] as const,
+  },
   // A settings write invalidates queryKeys.trends.all: the settings and every longitudinal view (its
   // measurements, order, mode and flags come from them) refresh.
   trends: {

@@ -1,6 +1,7 @@
 import { auditResponseContracts } from '../audit/audit.contract';
 import { portalConfigResponseContracts } from '../auth/portal-config.contract';
 import { clinicsResponseContracts } from '../clinics/clinics.contract';
+import { deviceCaptureResponseContracts } from '../device-capture/device-capture.contract';
 import {
   deviceCheckResponseContracts,
   deviceDataImportResponseContracts,
@@ -30,6 +31,7 @@ export const API_RESPONSE_CONTRACTS: readonly ResponseContract[] = [
   ...healthResponseContracts,
   ...clinicsResponseContracts,
   ...commentsResponseContracts,
+  ...deviceCaptureResponseContracts,
   ...deviceCheckResponseContracts,
   ...deviceDataImportResponseContracts,
   ...documentsResponseContracts,

@@ -24,6 +24,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
+import { PatientPicker } from '../../../components/patient/patient-picker';
 import { isApiError } from '../../../lib/api-client';
 import { formatDevice, formatDobWithAge, formatPatientName, localIsoDate } from '../../../lib/patient-format';
 import { patientPagePath, patientQueryOptions } from '../../../lib/patients';
@@ -39,7 +40,6 @@ import {
   suggestDeviceType,
 } from '../device-check-form';
 import { MeasurementFields, measurementInputId } from './measurement-fields';
-import { PatientPicker } from './patient-picker';
 
 const DEVICE_TYPES: { value: SessionDeviceType; label: string }[] = [
   { value: 'PM', label: 'Pacemaker' },

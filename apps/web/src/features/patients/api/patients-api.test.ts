@@ -1,8 +1,8 @@
 import { EMPTY_DEVICE_CATALOG_MESSAGE, type PatientResource } from '@portal/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { getDeviceCatalog } from '../../../lib/device-catalog';
 import { getDocumentPatient } from '../../../lib/patients';
 import { createPatient } from './create-patient';
-import { getDeviceCatalog } from './get-device-catalog';
 import { getPatientDocuments, toPatientDocumentsQuery } from './get-patient-documents';
 import { searchPatients, toPatientSearchQuery, toPatientSort } from './search-patients';
 

@@ -11,8 +11,8 @@ import {
   searchCatalogModels,
 } from '@portal/domain';
 import { useMemo } from 'react';
+import { useDeviceCatalog } from '../../../lib/device-catalog';
 import { manufacturerName } from '../../../lib/patient-format';
-import { useDeviceCatalog } from '../api/get-device-catalog';
 import { DEVICE_LABELS, type DeviceField, type DeviceValues, type FormErrors } from '../patient-form';
 
 const MODEL_SUGGESTIONS = 12;

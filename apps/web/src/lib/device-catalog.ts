@@ -1,8 +1,8 @@
 import { type DeviceCatalogResponse, ensureDeviceCatalogHasData } from '@portal/domain';
 import { useQuery } from '@tanstack/react-query';
-import { apiClient } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
-import { retryOnServerErrors } from '../../../lib/retry';
+import { apiClient } from './api-client';
+import { queryKeys } from './query-keys';
+import { retryOnServerErrors } from './retry';
 
 /**
  * GET /api/patients/device-catalog, retried on 500, 502, 503 and 504 up to 10 times from 1000 ms doubling

@@ -7,8 +7,8 @@ import Typography from '@mui/material/Typography';
 import type { PatientResource } from '@portal/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { formatDevice, formatDobWithAge, formatPatientName } from '../../../lib/patient-format';
-import { findPatientsQueryOptions } from '../api/find-patients';
+import { findPatientsQueryOptions } from '../../lib/find-patients';
+import { formatDevice, formatDobWithAge, formatPatientName } from '../../lib/patient-format';
 
 /** Waits for typing to pause before searching. */
 function useDebounced<T>(value: T, delayMs: number): T {

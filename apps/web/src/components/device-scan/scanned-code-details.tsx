@@ -1,0 +1,74 @@
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { type DeviceBarcodeParseResult, formatUsDate, showGroupSeparators } from '@portal/domain';
+
+/** The fields a parsed device code carries, as label and value, in the order a label prints them. */
+export function listParsedFields(parsed: DeviceBarcodeParseResult): [string, string][] {
+  if (!parsed.ok) return [];
+  const date = (value: string | null) => (value ? formatUsDate(value) : null);
+  const fields: [string, string | null][] =
+    parsed.format === 'gs1'
+      ? [
+          ['GTIN', parsed.gtin],
+          ['Serial number', parsed.serial],
+          ['Lot', parsed.lot],
+          ['Expiry', date(parsed.expiry)],
+          ['Production date', date(parsed.productionDate)],
+        ]
+      : [
+          ['Labeler code', parsed.labelerCode],
+          ['Product number', parsed.productNumber],
+          ['Unit of measure', parsed.unitOfMeasure === null ? null : String(parsed.unitOfMeasure)],
+          ['Serial number', parsed.serial],
+          ['Lot', parsed.lot],
+          ['Expiry', date(parsed.expiry)],
+        ];
+  return fields.filter((field): field is [string, string] => field[1] !== null && field[1] !== '');
+}
+
+export const FORMAT_LABELS = { gs1: 'GS1 (UDI)', hibc: 'HIBC', unknown: 'Unknown' } as const;
+
+/** The code as read, separators shown, in a monospaced box that wraps. */
+export function RawCode({ raw }: { raw: string }) {
+  return (
+    <Box
+      component="code"
+      data-testid="scan-raw"
+      sx={{
+        display: 'block',
+        fontFamily: 'monospace',
+        fontSize: 14,
+        p: 1,
+        borderRadius: 1,
+        bgcolor: 'grey.100',
+        wordBreak: 'break-all',
+      }}
+    >
+      {showGroupSeparators(raw)}
+    </Box>
+  );
+}
+
+/** The parsed fields as a definition list. */
+export function ParsedFields({ parsed }: { parsed: DeviceBarcodeParseResult }) {
+  const fields = listParsedFields(parsed);
+  if (fields.length === 0) return null;
+  return (
+    <Box
+      component="dl"
+      data-testid="scan-fields"
+      sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 0.5, m: 0 }}
+    >
+      {fields.map(([label, value]) => (
+        <Box key={label} sx={{ display: 'contents' }}>
+          <Typography component="dt" variant="body2" color="textSecondary">
+            {label}
+          </Typography>
+          <Typography component="dd" variant="body2" sx={{ m: 0, fontWeight: 600, fontFamily: 'monospace' }}>
+            {value}
+          </Typography>
+        </Box>
+      ))}
+    </Box>
+  );
+}
