@@ -22,10 +22,10 @@ export const CHROME_ARGS = [
 ];
 
 /** Debian's Chromium (apt-get install chromium); Playwright's own download is not available here. */
-export function launchBrowser(): Promise<Browser> {
+export function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    args: CHROME_ARGS,
+    args: [...CHROME_ARGS, ...extraArgs],
   });
 }
 
@@ -115,10 +115,12 @@ export type BrowserSession = { browser: Browser; context: BrowserContext; page: 
  */
 export function useBrowserSession(
   contextOptions: BrowserContextOptions = { viewport: { width: 1440, height: 900 } },
+  /** More Chromium flags, made when the file's browser starts (e.g. a fake camera fed from a file). */
+  launchArgs: () => Promise<readonly string[]> | readonly string[] = () => [],
 ): BrowserSession {
   const session = {} as BrowserSession;
   beforeAll(async () => {
-    session.browser = await launchBrowser();
+    session.browser = await launchBrowser(await launchArgs());
   });
   afterAll(async () => {
     await session.browser?.close();

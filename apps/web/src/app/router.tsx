@@ -4,7 +4,12 @@ import { BusyScreen } from '../components/busy-screen';
 import { AuthCallbackPage } from '../features/auth/components/auth-callback-page';
 import { SignatureInboxPage } from '../features/signature/components/signature-inbox-page';
 import { AUTH_CALLBACK_PATH, SIGNATURE_DASHBOARD_PATH } from '../lib/constants';
-import { DEVICE_CHECK_PATH, PATIENTS_PATH } from '../lib/patients';
+import {
+  BARCODE_SCANNER_PATH,
+  BARCODE_SCANNER_TEST_PATH,
+  DEVICE_CHECK_PATH,
+  PATIENTS_PATH,
+} from '../lib/patients';
 import { HomePage } from './home-page';
 import { AppLayout } from './layout/app-layout';
 import { CLINICS_PATH, DEFAULTS_PATH, EMAIL_OUTBOX_PATH, USERS_PATH } from './layout/nav-items';
@@ -133,6 +138,32 @@ export const routes: RouteObject[] = [
                   (module) => module.DeviceCheckPage,
                 ),
                 handle: handle({ title: 'In-person device check', crumbs: ['Patients'] }),
+              },
+            ],
+          },
+          {
+            element: <RequirePermission permission="patient:update-device" />,
+            children: [
+              {
+                path: BARCODE_SCANNER_PATH,
+                lazy: lazyPage(
+                  () => import('../features/barcode/components/barcode-scanner-page'),
+                  (module) => module.BarcodeScannerPage,
+                ),
+                handle: handle({ title: 'Barcode scanner', crumbs: ['Patients'] }),
+              },
+            ],
+          },
+          {
+            element: <RequirePermission permission="patient:read" />,
+            children: [
+              {
+                path: BARCODE_SCANNER_TEST_PATH,
+                lazy: lazyPage(
+                  () => import('../features/barcode/components/barcode-test-page'),
+                  (module) => module.BarcodeTestPage,
+                ),
+                handle: handle({ title: 'Barcode scanner test', crumbs: ['Patients', 'Barcode scanner'] }),
               },
             ],
           },

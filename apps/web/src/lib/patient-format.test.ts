@@ -63,5 +63,9 @@ describe('patient format', () => {
       'Medtronic Azure XT DR MRI (W1DR01) · SN RNB123456S',
     );
     expect(formatDevice(null)).toBe('');
+    // A serial recorded before the model: no separator in front of it.
+    expect(
+      formatDevice({ ...device, model: null, modelNumber: null, manufacturer: null }, { withSerial: true }),
+    ).toBe('SN RNB123456S');
   });
 });

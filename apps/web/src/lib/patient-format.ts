@@ -109,7 +109,8 @@ export function formatDevice(
     number && number !== model ? `(${number})` : '',
   ].filter(Boolean);
   const serial = (device.serialNumber ?? '').trim();
-  if (withSerial && serial) parts.push(`· SN ${serial}`);
+  // A serial alone (no model recorded yet) needs no separator before it.
+  if (withSerial && serial) parts.push(parts.length > 0 ? `· SN ${serial}` : `SN ${serial}`);
   return parts.join(' ');
 }
 

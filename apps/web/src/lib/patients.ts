@@ -113,3 +113,8 @@ export function deviceCheckPath(patient?: { clinicNpi: string; id: string }): st
   if (!patient) return DEVICE_CHECK_PATH;
   return `${DEVICE_CHECK_PATH}?${new URLSearchParams({ patient: patient.id, clinic: patient.clinicNpi })}`;
 }
+
+/** The barcode scanner page (issue 15 §1): a device label scanned into a patient's device. */
+export const BARCODE_SCANNER_PATH = '/barcode-scanner';
+/** Its test page, for support staff checking a scanner or a label. */
+export const BARCODE_SCANNER_TEST_PATH = '/barcode-scanner/test';

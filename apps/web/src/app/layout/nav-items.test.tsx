@@ -20,28 +20,53 @@ const at = (role: string, clinicNPI = CLINIC): UserRole => ({ role, clinicNPI })
 
 describe('navigation by permission at the current clinic', () => {
   it.each([
-    ['provider', [at('provider')], ['Signature inbox', 'Patients']],
-    ['nurse', [at('nurse')], ['Signature inbox', 'Patients']],
+    ['provider', [at('provider')], ['Signature inbox', 'Patients', 'Barcode scanner']],
+    ['nurse', [at('nurse')], ['Signature inbox', 'Patients', 'Barcode scanner']],
     ['clinic-read-only', [at('clinic-read-only')], ['Signature inbox', 'Patients']],
-    // Device technicians see no documents, but they look after the patients' devices.
-    ['device-tech', [at('device-tech')], ['Patients']],
-    ['clinic-admin', [at('clinic-admin')], ['Signature inbox', 'Patients', 'Clinics', 'Users']],
+    // Device technicians see no documents, but they look after the patients' devices. Whoever keeps a
+    // device current (patient:update-device) has the barcode scanner.
+    ['device-tech', [at('device-tech')], ['Patients', 'Barcode scanner']],
+    [
+      'clinic-admin',
+      [at('clinic-admin')],
+      ['Signature inbox', 'Patients', 'Barcode scanner', 'Clinics', 'Users'],
+    ],
     [
       'irh-admin under *',
       [at('irh-admin', '*')],
-      ['Signature inbox', 'Patients', 'Clinics', 'Users', 'Clinic defaults', 'E-mail outbox'],
+      [
+        'Signature inbox',
+        'Patients',
+        'Barcode scanner',
+        'Clinics',
+        'Users',
+        'Clinic defaults',
+        'E-mail outbox',
+      ],
     ],
     [
       'sys-admin under *',
       [at('sys-admin', '*')],
-      ['Signature inbox', 'Patients', 'Clinics', 'Users', 'Clinic defaults', 'E-mail outbox'],
+      [
+        'Signature inbox',
+        'Patients',
+        'Barcode scanner',
+        'Clinics',
+        'Users',
+        'Clinic defaults',
+        'E-mail outbox',
+      ],
     ],
     // The defaults are global: an irh-admin role at one clinic does not open them.
-    ['irh-admin at a clinic', [at('irh-admin')], ['Signature inbox', 'Patients', 'Clinics', 'Users']],
-    ['irh-tech under *', [at('irh-tech', '*')], ['Signature inbox', 'Patients']],
+    [
+      'irh-admin at a clinic',
+      [at('irh-admin')],
+      ['Signature inbox', 'Patients', 'Barcode scanner', 'Clinics', 'Users'],
+    ],
+    ['irh-tech under *', [at('irh-tech', '*')], ['Signature inbox', 'Patients', 'Barcode scanner']],
     ['irh-reporting under *', [at('irh-reporting', '*')], ['Signature inbox', 'Patients']],
     ['irh-finance under *', [at('irh-finance', '*')], []],
-    ['an alias (physician)', [at('physician')], ['Signature inbox', 'Patients']],
+    ['an alias (physician)', [at('physician')], ['Signature inbox', 'Patients', 'Barcode scanner']],
   ] as const)('%s sees %j', (_name, roles, expected) => {
     expect(navFor([...roles])).toEqual(expected);
   });
@@ -53,8 +78,14 @@ describe('navigation by permission at the current clinic', () => {
 
   it('counts only the roles at the current clinic', () => {
     const roles = [at('provider'), at('clinic-admin', OTHER_CLINIC)];
-    expect(navFor(roles, CLINIC)).toEqual(['Signature inbox', 'Patients']);
-    expect(navFor(roles, OTHER_CLINIC)).toEqual(['Signature inbox', 'Patients', 'Clinics', 'Users']);
+    expect(navFor(roles, CLINIC)).toEqual(['Signature inbox', 'Patients', 'Barcode scanner']);
+    expect(navFor(roles, OTHER_CLINIC)).toEqual([
+      'Signature inbox',
+      'Patients',
+      'Barcode scanner',
+      'Clinics',
+      'Users',
+    ]);
   });
 
   it('shows nothing to a locked user', () => {

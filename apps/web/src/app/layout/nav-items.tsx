@@ -4,12 +4,13 @@ import ForwardToInboxIcon from '@mui/icons-material/ForwardToInbox';
 import GroupIcon from '@mui/icons-material/Group';
 import MonitorHeartOutlinedIcon from '@mui/icons-material/MonitorHeartOutlined';
 import PeopleAltOutlinedIcon from '@mui/icons-material/PeopleAltOutlined';
+import QrCodeScannerIcon from '@mui/icons-material/QrCodeScanner';
 import TuneIcon from '@mui/icons-material/Tune';
 import type { PermissionName } from '@portal/domain';
 import type { ReactNode } from 'react';
 import { isSafeReturnPath } from '../../lib/auth/return-to';
 import { SIGNATURE_DASHBOARD_PATH } from '../../lib/constants';
-import { DEVICE_CHECK_PATH, PATIENTS_PATH } from '../../lib/patients';
+import { BARCODE_SCANNER_PATH, DEVICE_CHECK_PATH, PATIENTS_PATH } from '../../lib/patients';
 
 export const CLINICS_PATH = '/admin/clinics';
 export const USERS_PATH = '/admin/users';
@@ -49,6 +50,12 @@ export const NAV_SECTIONS: readonly NavSection[] = [
         to: DEVICE_CHECK_PATH,
         icon: <MonitorHeartOutlinedIcon />,
         permission: 'device-check:create',
+      },
+      {
+        label: 'Barcode scanner',
+        to: BARCODE_SCANNER_PATH,
+        icon: <QrCodeScannerIcon />,
+        permission: 'patient:update-device',
       },
     ],
   },

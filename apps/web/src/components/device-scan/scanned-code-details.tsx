@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { type DeviceBarcodeParseResult, formatUsDate, showGroupSeparators } from '@portal/domain';
+import { Fragment } from 'react';
 
 /** The fields a parsed device code carries, as label and value, in the order a label prints them. */
 export function listParsedFields(parsed: DeviceBarcodeParseResult): [string, string][] {
@@ -28,8 +29,12 @@ export function listParsedFields(parsed: DeviceBarcodeParseResult): [string, str
 
 export const FORMAT_LABELS = { gs1: 'GS1 (UDI)', hibc: 'HIBC', unknown: 'Unknown' } as const;
 
-/** The code as read, separators shown, in a monospaced box that wraps. */
+/**
+ * The code as read, in a monospaced box that wraps: each group separator (ASCII 29) a small 'GS' tag,
+ * other control characters as their Unicode pictures.
+ */
 export function RawCode({ raw }: { raw: string }) {
+  const parts = raw.split('\u001d');
   return (
     <Box
       component="code"
@@ -44,7 +49,31 @@ export function RawCode({ raw }: { raw: string }) {
         wordBreak: 'break-all',
       }}
     >
-      {showGroupSeparators(raw)}
+      {parts.map((part, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one code, in order, never reordered
+        <Fragment key={index}>
+          {index > 0 && (
+            <Box
+              component="abbr"
+              title="Group separator (ASCII 29)"
+              data-separator
+              sx={{
+                mx: 0.25,
+                px: 0.5,
+                borderRadius: 0.5,
+                bgcolor: 'primary.main',
+                color: 'primary.contrastText',
+                fontSize: 11,
+                fontWeight: 700,
+                textDecoration: 'none',
+              }}
+            >
+              GS
+            </Box>
+          )}
+          {showGroupSeparators(part)}
+        </Fragment>
+      ))}
     </Box>
   );
 }

@@ -1,5 +1,6 @@
 import AddIcon from '@mui/icons-material/Add';
 import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlineOutlined';
+import QrCodeScannerIcon from '@mui/icons-material/QrCodeScanner';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
@@ -24,6 +25,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
+import { ScanPatientDeviceDialog } from '../../../components/device-scan/scan-patient-device-dialog';
 import { PatientPicker } from '../../../components/patient/patient-picker';
 import { isApiError } from '../../../lib/api-client';
 import { formatDevice, formatDobWithAge, formatPatientName, localIsoDate } from '../../../lib/patient-format';
@@ -120,7 +122,10 @@ export function DeviceCheckPage() {
   const clinicNpi = searchParams.get('clinic') ?? currentClinic?.npi ?? '';
   const preselectedId = searchParams.get('patient');
   const { can } = useClinicPermissions(clinicNpi);
+  // The scan saves to the patient's device: whoever keeps devices current.
+  const canScan = can('patient:update-device');
   const [patient, setPatient] = useState<PatientResource | null>(null);
+  const [scanning, setScanning] = useState(false);
   const [form, setForm] = useState<DeviceCheckFormValues>(EMPTY_FORM);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [serverMessage, setServerMessage] = useState<string | null>(null);
@@ -329,7 +334,28 @@ export function DeviceCheckPage() {
             <span>
               Device {formatDevice(patient.attributes.deviceInfo, { withSerial: true }) || 'none recorded'}
             </span>
+            {canScan && (
+              <Button
+                size="small"
+                variant="outlined"
+                startIcon={<QrCodeScannerIcon />}
+                onClick={() => setScanning(true)}
+                sx={{ ml: 'auto' }}
+              >
+                Scan device label
+              </Button>
+            )}
           </Box>
+        )}
+        {patient && scanning && (
+          <ScanPatientDeviceDialog
+            patient={patient}
+            onClose={() => setScanning(false)}
+            onSaved={(saved) => {
+              setScanning(false);
+              choosePatient(saved);
+            }}
+          />
         )}
       </Section>
 
