@@ -231,6 +231,18 @@ const ROUTES: Record<string, RouteRule> = {
       },
     }),
   },
+  'POST /api/reports/clinics/:npi/patients/:id/device-checks/pdf-scrape': {
+    access: { permission: 'device-check:create' },
+    success: 200,
+    otherClinic: 404,
+    scoped: { readPermission: 'patient:read', actPermission: 'device-check:create' },
+    request: async ({ portal, target }) => ({
+      method: 'POST',
+      url: `/api/reports/clinics/${npiFor(target)}/patients/${(await freshPatient(portal, target)).id}/device-checks/pdf-scrape`,
+      payload: Buffer.from(await getSamplePdf()),
+      contentType: 'application/pdf',
+    }),
+  },
   'PATCH /api/reports/clinics/:npi/device-checks/:sessionId': {
     access: { permission: 'device-check:edit' },
     success: 200,

@@ -17,6 +17,7 @@ import { deviceCaptureRoutes } from './modules/device-capture/device-capture.rou
 import { deviceChecksRoutes } from './modules/device-data/device-checks.routes';
 import { deviceDataImportRoutes } from './modules/device-data/device-data-import.routes';
 import { longitudinalRoutes } from './modules/device-data/longitudinal.routes';
+import { pdfScrapeRoutes } from './modules/device-data/pdf-scrape/pdf-scrape.routes';
 import { documentsRoutes } from './modules/documents/documents.routes';
 import { documentsContentRoutes } from './modules/documents/documents-content.routes';
 import { createFileStorage, type DocumentStorage } from './modules/documents/storage/file-storage';
@@ -212,6 +213,12 @@ export async function buildApp({ config, db, listen, logger, storage, wait, ...r
     pdfChecks: config.pdfChecks,
   });
   await app.register(longitudinalRoutes, { db });
+  await app.register(pdfScrapeRoutes, {
+    db,
+    maxPdfBytes: config.maxPdfBytes,
+    pdfChecks: config.pdfChecks,
+    pdfScrapeTimeoutMs: config.pdfScrapeTimeoutMs,
+  });
 
   await app.register(webAppPlugin, { webDistDir: config.webDistDir });
   return app;

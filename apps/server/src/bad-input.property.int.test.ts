@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { buildApp, loggerOptions } from './app';
 import { inTransaction } from './db/transaction';
+import { buildScrapeCorpus } from './modules/device-data/pdf-scrape/test-corpus/scrape-corpus';
 import { saveDeviceSession } from './modules/device-data/save-device-session';
 import { loadHl7Fixture } from './modules/device-data/test-fixtures/hl7-fixtures';
 import { ingestFieldsSchema } from './modules/documents/ingest.schemas';
@@ -72,6 +73,7 @@ const FEWER_RUNS: Record<string, number> = {
   'POST /api/reports/clinics/{npi}/patients/{id}/device-checks': 16,
   'PATCH /api/reports/clinics/{npi}/device-checks/{sessionId}': 16,
   'POST /api/device-data/hl7': 16,
+  'POST /api/reports/clinics/{npi}/patients/{id}/device-checks/pdf-scrape': 16,
 };
 
 /**
@@ -164,8 +166,9 @@ const samplePdf = await getSamplePdf();
 const NO_SUCH_CLINIC_NPI = `999999999${computeNpiCheckDigit('999999999')}`;
 
 /**
- * Routes whose body is text in a format of its own, with valid samples the generator starts from: IDCO
- * transmissions for the HL7 import: the caller's clinic (one with its report), another's, none's.
+ * Routes whose body is in a format of its own, with valid samples the generator starts from: IDCO
+ * transmissions for the HL7 import: the caller's clinic (one with its report), another's, none's; and
+ * interrogation PDFs to scrape (a vendor-like report, the portal's own, one encrypted).
  */
 const TEXT_BODY: Record<string, TextBodySpec> = {
   'POST /api/device-data/hl7': {
@@ -179,6 +182,16 @@ const TEXT_BODY: Record<string, TextBodySpec> = {
       loadHl7Fixture('crt-d', { clinicNpi: OTHER_CLINIC_NPI }).text,
       loadHl7Fixture('ilr', { clinicNpi: NO_SUCH_CLINIC_NPI }).text,
     ],
+  },
+  'POST /api/reports/clinics/{npi}/patients/{id}/device-checks/pdf-scrape': {
+    contentType: 'application/pdf',
+    samples: (await buildScrapeCorpus())
+      .filter((entry) =>
+        ['medtronic-dual-pm-chamber-table', 'portal-own-crt-d', 'encrypted-user-password'].includes(
+          entry.name,
+        ),
+      )
+      .map((entry) => Buffer.from(entry.bytes)),
   },
 };
 

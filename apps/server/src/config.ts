@@ -90,6 +90,7 @@ export const configSchema = z.object({
   PDF_CHECKS_PER_CALLER: wholeNumber(1, 100).default(2),
   PDF_CHECK_QUEUE_LIMIT: wholeNumber(1, 10_000).default(16),
   PDF_CHECK_TIMEOUT_MS: wholeNumber(100, 600_000).default(5000),
+  PDF_SCRAPE_TIMEOUT_MS: wholeNumber(1, 60_000).default(2000),
   PDF_MAX_INFLATED_BYTES: wholeNumber(1024 * 1024, 16 * 1024 * 1024 * 1024).default(256 * 1024 * 1024),
   COMMENT_METADATA_MAX_BYTES: wholeNumber(256, 10 * 1024 * 1024).default(16 * 1024),
   REALTIME_MAX_CONNECTIONS: wholeNumber(1, 1_000_000).default(20_000),
@@ -155,6 +156,8 @@ export type Config = {
   loginRateLimitPerAccountPerMinute: number;
   /** The PDF-checking queue: checks one caller may have running or queued, the whole queue, and a file's time. */
   pdfChecks: { perCaller: number; queueLimit: number; timeoutMs: number; maxInflatedBytes: number };
+  /** The time reading one interrogation PDF for its measurements may take (PDF scraping). */
+  pdfScrapeTimeoutMs: number;
   commentMetadataMaxBytes: number;
   realtimeLimits: { maxConnections: number; maxConnectionsPerIp: number; subscribeTimeoutSeconds: number };
   /**
@@ -276,6 +279,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       timeoutMs: values.PDF_CHECK_TIMEOUT_MS,
       maxInflatedBytes: values.PDF_MAX_INFLATED_BYTES,
     },
+    pdfScrapeTimeoutMs: values.PDF_SCRAPE_TIMEOUT_MS,
     commentMetadataMaxBytes: values.COMMENT_METADATA_MAX_BYTES,
     realtimeLimits: {
       maxConnections: values.REALTIME_MAX_CONNECTIONS,

@@ -55,6 +55,8 @@ export * from './device-data/device-data.contract';
 export * from './device-data/longitudinal-settings';
 export * from './device-data/measurement-flags';
 export * from './device-data/measurements';
+export * from './device-data/pdf-scrape.contract';
+export * from './device-data/pdf-scrape-vocabulary';
 export * from './logging/log-levels';
 export * from './notifications/notification';
 export * from './notifications/notification-messages';

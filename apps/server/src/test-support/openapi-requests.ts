@@ -434,11 +434,12 @@ export type RequestOptions = {
   multipart?: MultipartSpec;
   /** Body field schemas the document cannot express, such as a record the route parses further. */
   bodyFieldSchemas?: Record<string, JsonSchema>;
-  /** For routes whose body is text in a format of its own (an HL7 message): valid samples to start from. */
+  /** For routes whose body is in a format of its own (an HL7 message, a PDF): valid samples to start from. */
   textBody?: TextBodySpec;
 };
 
-export type TextBodySpec = { contentType: string; samples: readonly string[] };
+/** A body in a format of its own: text (an HL7 message) or bytes (a PDF), with valid samples to start from. */
+export type TextBodySpec = { contentType: string; samples: readonly (string | Buffer)[] };
 
 function withBodyFieldSchemas(
   schema: JsonSchema,
@@ -797,36 +798,64 @@ function requestParts(operation: Operation, options: RequestOptions): RequestPar
   return { base, plainBase, mutations, sweep };
 }
 
-/** A text body made bad in place: a nasty string put in, a slice cut out, a line (segment) dropped or repeated. */
+/**
+ * A text body made bad in place: a nasty string put in, a slice cut out, a line (segment) dropped or
+ * repeated. A body of bytes is changed the same way, byte by byte (the string put in as UTF-8).
+ */
 function textBodyMutations(spec: TextBodySpec): fc.Arbitrary<Mutation>[] {
-  const onText = (note: string, change: (text: string) => string): Mutation => ({
+  type Change = {
+    text: (text: string) => string;
+    bytes: (bytes: Buffer) => Buffer;
+  };
+  const onBody = (note: string, change: Change): Mutation => ({
     note,
     apply: (draft) => {
-      const text =
-        draft.body.kind === 'raw' && typeof draft.body.payload === 'string' ? draft.body.payload : '';
-      return { ...draft, body: { kind: 'raw', payload: change(text), contentType: spec.contentType } };
+      const payload = draft.body.kind === 'raw' ? draft.body.payload : '';
+      const changed = Buffer.isBuffer(payload) ? change.bytes(payload) : change.text(payload);
+      return { ...draft, body: { kind: 'raw', payload: changed, contentType: spec.contentType } };
     },
   });
-  const at = (text: string, position: number) => (text.length === 0 ? 0 : position % (text.length + 1));
+  const at = (length: number, position: number) => (length === 0 ? 0 : position % (length + 1));
   return [
     fc.tuple(nastyString, fc.nat({ max: 1_000_000 })).map(([value, position]) =>
-      onText(`text body: ${showText(value, 40)} put in at ${position}`, (text) => {
-        const index = at(text, position);
-        return `${text.slice(0, index)}${value}${text.slice(index)}`;
+      onBody(`body: ${showText(value, 40)} put in at ${position}`, {
+        text: (text) => {
+          const index = at(text.length, position);
+          return `${text.slice(0, index)}${value}${text.slice(index)}`;
+        },
+        bytes: (bytes) => {
+          const index = at(bytes.length, position);
+          return Buffer.concat([bytes.subarray(0, index), Buffer.from(value, 'utf8'), bytes.subarray(index)]);
+        },
       }),
     ),
     fc.tuple(fc.nat({ max: 1_000_000 }), fc.integer({ min: 1, max: 40 })).map(([position, length]) =>
-      onText(`text body: ${length} characters cut at ${position}`, (text) => {
-        const index = at(text, position);
-        return `${text.slice(0, index)}${text.slice(index + length)}`;
+      onBody(`body: ${length} characters cut at ${position}`, {
+        text: (text) => {
+          const index = at(text.length, position);
+          return `${text.slice(0, index)}${text.slice(index + length)}`;
+        },
+        bytes: (bytes) => {
+          const index = at(bytes.length, position);
+          return Buffer.concat([bytes.subarray(0, index), bytes.subarray(index + length)]);
+        },
       }),
     ),
-    fc.tuple(fc.nat({ max: 1000 }), fc.boolean()).map(([line, repeat]) =>
-      onText(`text body: line ${line} ${repeat ? 'repeated' : 'dropped'}`, (text) => {
-        const lines = text.split('\r');
+    fc.tuple(fc.nat({ max: 1000 }), fc.boolean()).map(([line, repeat]) => {
+      const edit = <T>(lines: T[]) => {
         const index = lines.length === 0 ? 0 : line % lines.length;
-        lines.splice(index, repeat ? 0 : 1, ...(repeat ? [lines[index] ?? ''] : []));
-        return lines.join('\r');
+        lines.splice(index, repeat ? 0 : 1, ...(repeat ? [lines[index] as T] : []));
+        return lines;
+      };
+      return onBody(`body: line ${line} ${repeat ? 'repeated' : 'dropped'}`, {
+        text: (text) => edit(text.split('\r')).join('\r'),
+        bytes: (bytes) => Buffer.from(edit(bytes.toString('latin1').split('\n')).join('\n'), 'latin1'),
+      });
+    }),
+    fc.nat({ max: 1_000_000 }).map((position) =>
+      onBody(`body: cut short at ${position}`, {
+        text: (text) => text.slice(0, at(text.length, position)),
+        bytes: (bytes) => bytes.subarray(0, at(bytes.length, position)),
       }),
     ),
   ];

@@ -7,6 +7,7 @@ import {
   deviceDataImportResponseContracts,
   longitudinalResponseContracts,
 } from '../device-data/device-data.contract';
+import { pdfScrapeResponseContracts } from '../device-data/pdf-scrape.contract';
 import { notificationsResponseContracts } from '../notifications/notifications.contract';
 import {
   manufacturerAdvisoriesResponseContracts,
@@ -40,6 +41,7 @@ export const API_RESPONSE_CONTRACTS: readonly ResponseContract[] = [
   ...manufacturerAdvisoriesResponseContracts,
   ...patientLinksResponseContracts,
   ...patientsResponseContracts,
+  ...pdfScrapeResponseContracts,
   ...realtimeResponseContracts,
   ...usersResponseContracts,
 ];

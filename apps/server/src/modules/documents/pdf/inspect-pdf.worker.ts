@@ -2,10 +2,10 @@
 // decompression bomb, a page tree that fans out) costs at most the time and heap the parent allows it.
 // Node runs this file directly, stripping its types: it may import packages and '.ts' files that follow
 // the same rule, nothing else.
-import { parentPort } from 'node:worker_threads';
 import { PDFArray, PDFDocument, PDFName, type PDFObject, PDFPageLeaf, PDFPageTree, PDFRef } from 'pdf-lib';
 import { measureInflatedSize } from './measure-inflated-size.ts';
 import { removeActiveContent } from './remove-active-content.ts';
+import { serveWorkerTasks } from './worker-protocol.ts';
 
 export type PdfStructureVerdict =
   | {
@@ -21,24 +21,18 @@ export type PdfStructureVerdict =
   | { kind: 'inflates-too-far' }
   | { kind: 'unparseable' };
 export type PdfStructureRequest = {
-  id: number;
   bytes: Uint8Array;
   maxPages: number;
   maxInflatedBytes: number;
 };
-export type PdfStructureReply =
-  | { kind: 'ready' }
-  | { kind: 'verdict'; id: number; verdict: PdfStructureVerdict };
 
 // pdf-lib reports damage it recovers from through console.warn; the verdict is what counts.
 console.warn = () => {};
 
-parentPort?.on('message', async ({ id, bytes, maxPages, maxInflatedBytes }: PdfStructureRequest) => {
+serveWorkerTasks(async ({ bytes, maxPages, maxInflatedBytes }: PdfStructureRequest) => {
   const verdict = await checkPdf(bytes, maxPages, maxInflatedBytes);
-  const reply: PdfStructureReply = { kind: 'verdict', id, verdict };
-  parentPort?.postMessage(reply, verdict.kind === 'ok' ? [verdict.bytes.buffer as ArrayBuffer] : []);
+  return { output: verdict, transfer: verdict.kind === 'ok' ? [verdict.bytes.buffer as ArrayBuffer] : [] };
 });
-parentPort?.postMessage({ kind: 'ready' } satisfies PdfStructureReply);
 
 async function checkPdf(
   bytes: Uint8Array,
