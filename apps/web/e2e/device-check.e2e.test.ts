@@ -1,3 +1,6 @@
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { saveScreenshot, useBrowserSession, watchPageProblems } from './support/browser';
@@ -194,6 +197,107 @@ describe('the in-person device check in a real browser', () => {
     } finally {
       await providerContext.close();
     }
+  });
+
+  it('a technician reads the values from an interrogation PDF, confirms them into the form and submits', async () => {
+    // The interrogation PDF: an earlier check's report, as the portal printed it, for another patient.
+    const stamp = Date.now().toString(36);
+    const source = await createDemoClinicPatient(api, {
+      patientId: `DCS-${Date.now()}`,
+      firstName: 'Brynja',
+      lastName: `Pdfsource${stamp}`,
+      dob: '1947-03-09',
+      deviceInfo: {
+        manufacturer: 'MDT',
+        model: 'Azure XT DR MRI',
+        deviceType: 'PM',
+        serialNumber: 'RNB700999S',
+      },
+    });
+    const recorded = await api<{ data: { documentId: string } }>(
+      'POST',
+      `/api/reports/clinics/${source.attributes.clinicNpi}/patients/${source.id}/device-checks`,
+      {
+        deviceType: 'PM',
+        leadConfiguration: 'dualLead',
+        measurements: {
+          MDC_IDC_MSMT_BATTERY_STATUS: 'BOS',
+          MDC_IDC_MSMT_BATTERY_VOLTAGE: 3.02,
+          MDC_IDC_MSMT_LEADCHNL_RA_SENSING_INTR_AMPL: 2.6,
+          MDC_IDC_MSMT_LEADCHNL_RA_PACING_THRESHOLD_AMPLITUDE: 0.5,
+          MDC_IDC_MSMT_LEADCHNL_RA_IMPEDANCE_VALUE: 455,
+          MDC_IDC_MSMT_LEADCHNL_RV_SENSING_INTR_AMPL: 10.4,
+          MDC_IDC_MSMT_LEADCHNL_RV_PACING_THRESHOLD_AMPLITUDE: 1,
+          MDC_IDC_MSMT_LEADCHNL_RV_IMPEDANCE_VALUE: 585,
+        },
+        observations: 'Appropriate Device Function',
+      },
+    );
+    const pdf = path.join(
+      await mkdtemp(path.join(os.tmpdir(), 'portal-interrogation-')),
+      'interrogation.pdf',
+    );
+    const providerContext = await session.browser.newContext();
+    try {
+      const provider = await providerContext.newPage();
+      await signIn(provider, baseUrl, 'provider@example.org');
+      const response = await fetch(
+        `${baseUrl}/api/reports/blob-storage/${recorded.data.documentId}?stripCoversheet=true`,
+        { headers: { authorization: `Bearer ${await readAccessToken(provider)}` } },
+      );
+      expect(response.status).toBe(200);
+      await writeFile(pdf, new Uint8Array(await response.arrayBuffer()));
+    } finally {
+      await providerContext.close();
+    }
+
+    const target = await createDemoClinicPatient(api, {
+      patientId: `DCT-${Date.now()}`,
+      firstName: 'Sigrun',
+      lastName: `Pdftarget${stamp}`,
+      dob: '1950-08-21',
+      deviceInfo: {
+        manufacturer: 'MDT',
+        model: 'Azure XT DR MRI',
+        deviceType: 'PM',
+        serialNumber: 'RNB700998S',
+      },
+    });
+    await signIn(page, baseUrl, 'devicetech@example.org', {
+      path: `/device-check?${new URLSearchParams({ patient: target.id, clinic: target.attributes.clinicNpi })}`,
+    });
+    await expect
+      .poll(() => page.getByTestId('device-check-patient-card').textContent())
+      .toContain('RNB700998S');
+    await page.getByRole('button', { name: 'Dual', exact: true }).click();
+    await page.getByTestId('pdf-scrape-input').setInputFiles(pdf);
+    const proposals = page.getByTestId('pdf-scrape-proposals');
+    await expect.poll(() => proposals.count(), { timeout: 20_000 }).toBe(1);
+    const impedance = proposals.locator('[data-key="MDC_IDC_MSMT_LEADCHNL_RV_IMPEDANCE_VALUE"]');
+    expect(await impedance.textContent()).toContain('585 Ω');
+    expect(
+      await proposals.locator('[data-key="MDC_IDC_MSMT_LEADCHNL_RA_IMPEDANCE_VALUE"]').textContent(),
+    ).toContain('455 Ω');
+    // Where a value came from: its page, outlined.
+    await impedance.click();
+    await expect.poll(() => page.getByTestId('pdf-source-highlight').count(), { timeout: 10_000 }).toBe(1);
+    await saveScreenshot(page, 'device-check-pdf-proposals');
+
+    await page.getByRole('button', { name: /^Put \d+ values? in the form$/ }).click();
+    await expect
+      .poll(() => page.getByRole('textbox', { name: /^RV pacing impedance/ }).inputValue())
+      .toBe('585');
+    expect(await page.getByRole('textbox', { name: /^RA sensing amplitude/ }).inputValue()).toBe('2.6');
+    await page.getByRole('button', { name: 'Insert "Appropriate Device Function"' }).click();
+    await page.getByRole('button', { name: 'Submit device check' }).click();
+    await page.locator('[data-device-check-done]').waitFor();
+
+    // Recorded with the PDF as provenance and the technician as confirmer.
+    const view = await api<{
+      data: { series: { key: string; values: { source: string; confirmedBy: string | null }[] }[] };
+    }>('GET', `/api/reports/clinics/${target.attributes.clinicNpi}/patients/${target.id}/longitudinal`);
+    const rv = view.data.series.find((series) => series.key === 'MDC_IDC_MSMT_LEADCHNL_RV_IMPEDANCE_VALUE');
+    expect(rv?.values.at(-1)).toMatchObject({ source: 'pdf-scrape', confirmedBy: expect.any(String) });
   });
 
   it('the patient page opens the check with the patient chosen', async () => {

@@ -60,6 +60,15 @@ describe('api client', () => {
     expect(new Headers(init.headers).get('Content-Type')).toBe('application/json');
   });
 
+  it('sends a file as the body with its own type', async () => {
+    const fetchMock = stubFetch(async () => jsonResponse({ data: [] }));
+    const file = new Blob(['%PDF-1.7'], { type: 'application/pdf' });
+    await apiClient.post('/api/things/upload', file);
+    const init = fetchMock.mock.calls[0]?.[1] ?? {};
+    expect(init.body).toBe(file);
+    expect(new Headers(init.headers).get('Content-Type')).toBe('application/pdf');
+  });
+
   it("parses the server's error body into statusCode, reason, message and details", async () => {
     stubFetch(async () =>
       jsonResponse(

@@ -129,6 +129,10 @@ async function send(url: string, options: RequestOptions, token: string | undefi
   if (options.body instanceof URLSearchParams) {
     // A form post (Pusher channel authorization); fetch sets the form content type itself.
     body = options.body;
+  } else if (options.body instanceof Blob) {
+    // A file as the body (a PDF to read): its own type, unless the caller names one.
+    headers['Content-Type'] ??= options.body.type || 'application/octet-stream';
+    body = options.body;
   } else if (options.body !== undefined) {
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(options.body);

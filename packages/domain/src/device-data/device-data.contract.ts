@@ -174,6 +174,11 @@ export const deviceCheckBodySchema = z.strictObject({
   sessionDate: z.optional(z.iso.datetime({ offset: true, error: 'must be an ISO date and time' })),
   /** Keyed by IDCO term: a number, or a status's value. Each must be one of the configuration's fields. */
   measurements: z.record(z.string(), z.union([z.number(), z.string()])),
+  /**
+   * The measurements whose values the user confirmed from an uploaded interrogation PDF (issue 15 §2):
+   * recorded with provenance 'pdf-scrape' and the user as confirmer. Each must be one of `measurements`.
+   */
+  scrapedFromPdf: z.optional(z.array(z.string().max(100)).max(200)),
   /** The observations: the clinic's prompts chosen plus free text, one per line. */
   observations: z.string().trim().min(1, { error: 'is required' }).max(4000),
   programmingChanges: z.optional(z.string().trim().max(4000)),

@@ -171,6 +171,38 @@ describe('the in-person device check', () => {
     });
   });
 
+  it("values confirmed from an uploaded PDF keep provenance 'pdf-scrape'; a key outside the measurements is refused", async () => {
+    await setFlag('inPersonDeviceCheck', true);
+    const patient = await newPatient();
+    const [scrapedKey, otherKey] = Object.keys(DUAL_PM) as [string, string];
+    const before = await counts();
+    const wrong = await portal.as.deviceTech.post(urlFor(patient.id), {
+      ...CHECK,
+      scrapedFromPdf: ['MDC_IDC_MSMT_LEADHVCHNL_IMPEDANCE'],
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().details).toEqual([
+      expect.objectContaining({ field: 'scrapedFromPdf', message: expect.stringContaining('LEADHVCHNL') }),
+    ]);
+    expect(await counts()).toEqual(before);
+
+    const response = await portal.as.deviceTech.post(urlFor(patient.id), {
+      ...CHECK,
+      scrapedFromPdf: [scrapedKey],
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const { session } = (response.json() as DeviceCheckResponse).data;
+    const values = await portal.db
+      .selectFrom('deviceMeasurements')
+      .select(['key', 'source', 'confirmedBy'])
+      .where('sessionId', '=', session.id)
+      .execute();
+    const sourceOf = (key: string) => values.find((value) => value.key === key)?.source;
+    expect(sourceOf(scrapedKey)).toBe('pdf-scrape');
+    expect(sourceOf(otherKey)).toBe('in-person-form');
+    expect(values.every((value) => value.confirmedBy !== null)).toBe(true);
+  });
+
   it('the report carries the patient, the device, every value with its unit, the review and the technician', async () => {
     const patient = await newPatient();
     const { documentId } = await submit(patient.id);

@@ -33,8 +33,16 @@ export type NewDeviceSession = {
   observations?: string | null;
   programmingChanges?: string | null;
   nextFollowUp?: string | null;
-  /** IDCO-keyed values; measuredAt defaults to the session's date (a daily value has its own day). */
-  measurements: readonly { key: string; value: number | string; measuredAt?: Date }[];
+  /**
+   * IDCO-keyed values; measuredAt defaults to the session's date (a daily value has its own day), source
+   * to the session's (a value confirmed from a PDF scrape in a form's session has its own).
+   */
+  measurements: readonly {
+    key: string;
+    value: number | string;
+    measuredAt?: Date;
+    source?: MeasurementSource;
+  }[];
   /** Who confirmed the values: the technician who entered them, or null for an unconfirmed import. */
   confirmedBy: string | null;
 };
@@ -84,14 +92,14 @@ export async function saveDeviceSession(
   const confirmedAt = input.confirmedBy ? new Date() : null;
   await insertMeasurements(
     tx,
-    input.measurements.map(({ key, value, measuredAt }) => ({
+    input.measurements.map(({ key, value, measuredAt, source }) => ({
       sessionId: inserted.id,
       patientRef: input.patient.id,
       key,
       measuredAt: measuredAt ?? input.sessionDate,
       valueNumber: typeof value === 'number' ? value : null,
       valueText: typeof value === 'string' ? value : null,
-      source: input.source,
+      source: source ?? input.source,
       confirmedBy: input.confirmedBy,
       confirmedAt,
     })),

@@ -73,6 +73,13 @@ export async function submitDeviceCheck(
   throwDeviceCheckProblems(
     checkDeviceCheckMeasurements(leadConfiguration, body.deviceType, body.measurements),
   );
+  const scraped = new Set(body.scrapedFromPdf ?? []);
+  const notMeasured = [...scraped].filter((key) => !(key in body.measurements));
+  if (notMeasured.length > 0) {
+    throw new BadRequestError('Values confirmed from a PDF must be among the measurements', [
+      { field: 'scrapedFromPdf', message: `names keys not in measurements: ${notMeasured.join(', ')}` },
+    ]);
+  }
 
   const externalId = options.idempotencyKey ? `in-person-form:${options.idempotencyKey}` : null;
   if (externalId) {
@@ -133,7 +140,11 @@ export async function submitDeviceCheck(
         documentId: document.id,
         externalId,
         ...review,
-        measurements: Object.entries(body.measurements).map(([key, value]) => ({ key, value })),
+        measurements: Object.entries(body.measurements).map(([key, value]) => ({
+          key,
+          value,
+          ...(scraped.has(key) ? { source: 'pdf-scrape' as const } : {}),
+        })),
         confirmedBy: actor.id,
       });
       // Another request with the same key committed first: undo this one's document.

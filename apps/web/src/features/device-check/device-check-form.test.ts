@@ -16,6 +16,7 @@ const form = (
   deviceType: 'PM',
   leadConfiguration: 'singleLead',
   values,
+  scraped: {},
   observations: 'Appropriate Device Function',
   programmingChanges: '',
   nextFollowUp: '',
@@ -72,6 +73,27 @@ describe('the device check form', () => {
     });
     const missing = buildDeviceCheckBody(form({}), fields, '2026-01-01').errors;
     expect(missing['measurements.MDC_IDC_MSMT_BATTERY_STATUS']).toBe('is required');
+  });
+
+  it('sends as confirmed from the PDF only the values still as the PDF put them', () => {
+    const { body } = buildDeviceCheckBody(
+      form(
+        { ...COMPLETE, MDC_IDC_MSMT_LEADCHNL_RV_IMPEDANCE_VALUE: '560' },
+        {
+          scraped: {
+            MDC_IDC_MSMT_LEADCHNL_RV_PACING_THRESHOLD_AMPLITUDE: '0.75',
+            // Changed by hand after the PDF put 540 there: the user's own value.
+            MDC_IDC_MSMT_LEADCHNL_RV_IMPEDANCE_VALUE: '540',
+          },
+        },
+      ),
+      fields,
+      '2026-01-01',
+    );
+    expect(body.scrapedFromPdf).toEqual(['MDC_IDC_MSMT_LEADCHNL_RV_PACING_THRESHOLD_AMPLITUDE']);
+    expect(buildDeviceCheckBody(form(COMPLETE), fields, '2026-01-01').body).not.toHaveProperty(
+      'scrapedFromPdf',
+    );
   });
 
   it('parses numbers strictly', () => {

@@ -13,6 +13,11 @@ export type DeviceCheckFormValues = {
   deviceType: SessionDeviceType;
   leadConfiguration: LeadConfigurationKey;
   values: Record<string, string>;
+  /**
+   * The values put in the form from an uploaded interrogation PDF, as put there: a value still equal to
+   * its entry is sent as confirmed from the PDF; one the user changed since is their own.
+   */
+  scraped: Record<string, string>;
   observations: string;
   programmingChanges: string;
   nextFollowUp: string;
@@ -65,10 +70,14 @@ export function buildDeviceCheckBody(
   }
   if (!form.observations.trim()) errors.observations = 'is required';
   if (form.nextFollowUp && form.nextFollowUp < today) errors.nextFollowUp = 'must not be in the past';
+  const scrapedFromPdf = Object.keys(measurements).filter(
+    (key) => key in form.scraped && form.scraped[key] === form.values[key],
+  );
   const body: DeviceCheckBody = {
     deviceType: form.deviceType,
     leadConfiguration: form.leadConfiguration,
     measurements,
+    ...(scrapedFromPdf.length > 0 ? { scrapedFromPdf } : {}),
     observations: form.observations.trim(),
     ...(form.programmingChanges.trim() ? { programmingChanges: form.programmingChanges.trim() } : {}),
     ...(form.nextFollowUp ? { nextFollowUp: form.nextFollowUp } : {}),

@@ -42,6 +42,7 @@ import {
   suggestDeviceType,
 } from '../device-check-form';
 import { MeasurementFields, measurementInputId } from './measurement-fields';
+import { PdfScrapePanel } from './pdf-scrape-panel';
 
 const DEVICE_TYPES: { value: SessionDeviceType; label: string }[] = [
   { value: 'PM', label: 'Pacemaker' },
@@ -53,6 +54,7 @@ const EMPTY_FORM: DeviceCheckFormValues = {
   deviceType: 'PM',
   leadConfiguration: 'dualLead',
   values: {},
+  scraped: {},
   observations: '',
   programmingChanges: '',
   nextFollowUp: '',
@@ -412,6 +414,31 @@ export function DeviceCheckPage() {
         <Typography variant="body2" color="textSecondary" sx={{ mb: 2 }}>
           Fields marked * are required. Leave a value empty when it was not measured.
         </Typography>
+        {patient && (
+          <Box sx={{ mb: 3 }}>
+            <PdfScrapePanel
+              key={patient.id}
+              clinicNpi={patient.attributes.clinicNpi}
+              patientId={patient.id}
+              fields={fields}
+              values={form.values}
+              onConfirm={(confirmed) => {
+                setForm((current) => ({
+                  ...current,
+                  values: { ...current.values, ...confirmed },
+                  scraped: { ...current.scraped, ...confirmed },
+                }));
+                setErrors((current) =>
+                  Object.fromEntries(
+                    Object.entries(current).filter(
+                      ([field]) => !(field.slice('measurements.'.length) in confirmed),
+                    ),
+                  ),
+                );
+              }}
+            />
+          </Box>
+        )}
         <MeasurementFields groups={groups} values={form.values} errors={errors} onChange={setValue} />
       </Section>
 

@@ -25,6 +25,7 @@ import {
   useState,
 } from 'react';
 import { useLocalPreference } from '../../../lib/local-preference';
+import { loadPdfJs } from '../../../lib/pdfjs';
 import {
   DEFAULT_VIEWER_ZOOM,
   findCurrentPage,
@@ -44,21 +45,6 @@ type PageSize = { width: number; height: number };
 
 /** The report zoom the reader chose last, in this browser. */
 const ZOOM_PREFERENCE_KEY = 'inbox.viewerZoom';
-
-/** pdf.js, loaded when a document first opens; its worker comes from our own build (CSP: worker-src 'self'). */
-let pdfJs: Promise<PdfJs> | undefined;
-function loadPdfJs(): Promise<PdfJs> {
-  pdfJs ??= Promise.all([import('pdfjs-dist'), import('pdfjs-dist/build/pdf.worker.min.mjs?url')]).then(
-    ([pdfjs, worker]) => {
-      pdfjs.GlobalWorkerOptions.workerSrc = worker.default;
-      return pdfjs;
-    },
-  );
-  pdfJs.catch(() => {
-    pdfJs = undefined;
-  });
-  return pdfJs;
-}
 
 /** What the page's keyboard shortcuts ask of the viewer. */
 export type PdfViewerHandle = {
