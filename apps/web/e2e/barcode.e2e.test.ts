@@ -1,12 +1,13 @@
 import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { gtinCheckDigit } from '@portal/domain';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { writeGs1DataMatrixPng, writeGs1DataMatrixY4m } from './support/barcodes';
 import { saveScreenshot, useBrowserSession } from './support/browser';
 import { type Api, adminApi, type CreatedPatient, createDemoClinicPatient } from './support/patients';
-import { signIn } from './support/portal';
+import { DEMO_CLINIC, signIn } from './support/portal';
 
 const baseUrl = inject('baseUrl');
 
@@ -128,6 +129,34 @@ describe('the barcode scanner in a real browser', () => {
     await dialog.getByRole('button', { name: 'Save changes' }).click();
     await expect.poll(async () => (await readPatientDevice(api, patient))?.serialNumber).toBe('CAM55021');
     expect((await readPatientDevice(api, patient))?.model).toBe(MODEL);
+  });
+
+  it('an unknown GTIN is paired with its model once; the clinic knows it from then on', async () => {
+    const lastName = `Scanpair${Date.now().toString(36)}`;
+    await newPatient(lastName);
+    // A GTIN no one has paired yet (demonstration prefix 952), with its check digit.
+    const body = `0952771${String(Date.now()).slice(-6)}`;
+    const unknown = `${body}${gtinCheckDigit(body)}`;
+    await signIn(page, baseUrl, 'devicetech@example.org', { path: '/barcode-scanner' });
+    await choosePatient(page, lastName);
+    const field = page.getByRole('textbox', { name: 'Code from the label' });
+    await field.fill(`01${unknown}21PAIR001`);
+    await field.press('Enter');
+    const picker = page.getByTestId('scan-model-picker');
+    await expect.poll(() => picker.textContent()).toContain(`The catalog does not know GTIN ${unknown}`);
+    await picker.getByRole('combobox', { name: 'Model' }).fill('L331');
+    await page.getByRole('option', { name: /Accolade MRI DR EL \(L331\)/ }).click();
+    await picker.getByRole('button', { name: 'Remember for this clinic' }).click();
+    await expect
+      .poll(() => page.getByTestId('scan-match').textContent())
+      .toContain("Accolade MRI DR EL (L331, PM) — from this clinic's pairing");
+
+    // The next scan of the same GTIN, anywhere in the clinic, is matched at once.
+    const pairing = await api<{ data: { match: { source: string; modelNumber: string } | null } }>(
+      'GET',
+      `/api/patients/clinics/${DEMO_CLINIC.npi}/device-gtins/${unknown}`,
+    );
+    expect(pairing.data.match).toMatchObject({ source: 'clinic-pairing', modelNumber: 'L331' });
   });
 
   it('the test page shows the code as sent, its fields, the check and the catalog match, and keeps the last scans', async () => {

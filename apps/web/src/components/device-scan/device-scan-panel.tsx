@@ -128,7 +128,8 @@ function ScanResult({
   const [confirmed, setConfirmed] = useState<ReadonlySet<ScanField>>(new Set());
   const chosen = changes.filter((change) => change.replaces === '' || confirmed.has(change.field));
 
-  const needsModel = parsed.ok && !model && (gtin === null || match.isSuccess);
+  // Shown while the GTIN is unknown (or the code names no model), the choice made included.
+  const needsModel = parsed.ok && !match.data?.match && (gtin === null || match.isSuccess);
   return (
     <Stack spacing={1.5} aria-live="polite" data-testid="scan-result">
       <RawCode raw={scanned.raw} />
