@@ -159,3 +159,22 @@ export async function insertPatient(
     .returning(['id', 'clinicNpi', 'patientId', 'fmId'])
     .executeTakeFirstOrThrow();
 }
+
+/** Turns a clinic's feature flag on or off (the clinic's own row, as an administrator would set it). */
+export async function setClinicFeatureFlag(
+  db: Db,
+  name: string,
+  enabled: boolean,
+  clinicNpi: string = OWN_CLINIC_NPI,
+): Promise<void> {
+  const { id: organizationId } = await db
+    .selectFrom('organizations')
+    .select('id')
+    .where('npi', '=', clinicNpi)
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('organizationFeatureFlags')
+    .values({ organizationId, name, enabled })
+    .onConflict((conflict) => conflict.columns(['organizationId', 'name']).doUpdateSet({ enabled }))
+    .execute();
+}

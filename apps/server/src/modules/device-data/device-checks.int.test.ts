@@ -1,6 +1,11 @@
 import type { DeviceCheckResponse, FeatureFlagName } from '@portal/domain';
 import { describe, expect, it } from 'vitest';
-import { insertPatient, OTHER_CLINIC_NPI, OWN_CLINIC_NPI } from '../../test-support/fixtures';
+import {
+  insertPatient,
+  OTHER_CLINIC_NPI,
+  OWN_CLINIC_NPI,
+  setClinicFeatureFlag,
+} from '../../test-support/fixtures';
 import { signedInPortal } from '../../test-support/signed-in-portal';
 import { checkWithQpdf, extractText, withoutWhitespace } from '../documents/pdf/test-support/pdf-tools';
 
@@ -35,18 +40,7 @@ const CHECK = {
 describe('the in-person device check', () => {
   const portal = signedInPortal(['deviceTech', 'irhTech', 'provider', 'nurse', 'readOnly', 'clinicAdmin']);
 
-  const setFlag = async (name: FeatureFlagName, enabled: boolean) => {
-    const clinic = await portal.db
-      .selectFrom('organizations')
-      .select('id')
-      .where('npi', '=', OWN_CLINIC_NPI)
-      .executeTakeFirstOrThrow();
-    await portal.db
-      .insertInto('organizationFeatureFlags')
-      .values({ organizationId: clinic.id, name, enabled })
-      .onConflict((conflict) => conflict.columns(['organizationId', 'name']).doUpdateSet({ enabled }))
-      .execute();
-  };
+  const setFlag = (name: FeatureFlagName, enabled: boolean) => setClinicFeatureFlag(portal.db, name, enabled);
   const newPatient = (clinicNpi = OWN_CLINIC_NPI) =>
     insertPatient(portal.db, {
       clinicNpi,

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { insertDocument, OWN_CLINIC_NPI } from '../../test-support/fixtures';
+import { insertDocument, OWN_CLINIC_NPI, setClinicFeatureFlag } from '../../test-support/fixtures';
 import { type Caller, signedInPortal } from '../../test-support/signed-in-portal';
 
 const PROVIDER_ID = 'auth0|demo-provider';
@@ -23,14 +23,7 @@ describe('bulk signing: the rule the dialog states is the rule the server applie
         .where('npi', '=', OWN_CLINIC_NPI)
         .executeTakeFirstOrThrow()
     ).id;
-  const setClinicFlag = async (name: string, enabled: boolean) => {
-    const organizationId = await clinicId();
-    await portal.db
-      .insertInto('organizationFeatureFlags')
-      .values({ organizationId, name, enabled })
-      .onConflict((conflict) => conflict.columns(['organizationId', 'name']).doUpdateSet({ enabled }))
-      .execute();
-  };
+  const setClinicFlag = (name: string, enabled: boolean) => setClinicFeatureFlag(portal.db, name, enabled);
   const setClinicSetting = async (name: string, enabled: boolean) => {
     const organizationId = await clinicId();
     await portal.db

@@ -5,7 +5,12 @@ import {
   manufacturerAdvisoryListSchema,
 } from '@portal/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { insertPatient, OTHER_CLINIC_NPI, OWN_CLINIC_NPI } from '../../test-support/fixtures';
+import {
+  insertPatient,
+  OTHER_CLINIC_NPI,
+  OWN_CLINIC_NPI,
+  setClinicFeatureFlag,
+} from '../../test-support/fixtures';
 import { signedInPortal } from '../../test-support/signed-in-portal';
 
 /** The id of a fixture patient. */
@@ -28,18 +33,8 @@ describe('manufacturer advisories', () => {
     return found;
   };
 
-  const setAdvisoriesFlag = async (clinicNpi: string, enabled: boolean) => {
-    const { id: organizationId } = await portal.db
-      .selectFrom('organizations')
-      .select('id')
-      .where('npi', '=', clinicNpi)
-      .executeTakeFirstOrThrow();
-    await portal.db
-      .insertInto('organizationFeatureFlags')
-      .values({ organizationId, name: 'manufacturerAdvisories', enabled })
-      .onConflict((conflict) => conflict.columns(['organizationId', 'name']).doUpdateSet({ enabled }))
-      .execute();
-  };
+  const setAdvisoriesFlag = (clinicNpi: string, enabled: boolean) =>
+    setClinicFeatureFlag(portal.db, 'manufacturerAdvisories', enabled, clinicNpi);
   const patientAdvisoriesUrl = (clinicNpi: string, id: string) =>
     `/api/patients/clinics/${clinicNpi}/patients/${id}/advisories`;
   const csvUrl = (clinicNpi: string, advisoryId: string) =>

@@ -1,6 +1,11 @@
 import type { DuplicatePatientConflict, PatientResource } from '@portal/domain';
 import { describe, expect, it } from 'vitest';
-import { insertPatient, OTHER_CLINIC_NPI, OWN_CLINIC_NPI } from '../../test-support/fixtures';
+import {
+  insertPatient,
+  OTHER_CLINIC_NPI,
+  OWN_CLINIC_NPI,
+  setClinicFeatureFlag,
+} from '../../test-support/fixtures';
 import { signedInPortal } from '../../test-support/signed-in-portal';
 
 const CREATE = `/api/patients/clinics/${OWN_CLINIC_NPI}/patients`;
@@ -15,18 +20,7 @@ const nextPatientId = () => {
 describe('creating a patient', () => {
   const portal = signedInPortal(['nurse', 'deviceTech', 'readOnly', 'sysAdmin']);
 
-  const setCreateFlag = async (enabled: boolean) => {
-    const clinic = await portal.db
-      .selectFrom('organizations')
-      .select('id')
-      .where('npi', '=', OWN_CLINIC_NPI)
-      .executeTakeFirstOrThrow();
-    await portal.db
-      .insertInto('organizationFeatureFlags')
-      .values({ organizationId: clinic.id, name: 'createNewPatients', enabled })
-      .onConflict((conflict) => conflict.columns(['organizationId', 'name']).doUpdateSet({ enabled }))
-      .execute();
-  };
+  const setCreateFlag = (enabled: boolean) => setClinicFeatureFlag(portal.db, 'createNewPatients', enabled);
   const counts = async () => {
     const count = async (table: 'patients' | 'auditEvents') =>
       Number(

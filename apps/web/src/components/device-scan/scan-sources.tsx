@@ -1,12 +1,12 @@
 import PhotoCameraIcon from '@mui/icons-material/PhotoCamera';
-import UploadFileIcon from '@mui/icons-material/UploadFile';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
+import { FileButton } from '../file-button';
 import { readBarcodes } from './read-barcodes';
 import { CAMERA_MESSAGES, useCameraScanner } from './use-camera-scanner';
 import { useKeyboardWedge } from './use-keyboard-wedge';
@@ -27,7 +27,6 @@ export const SCAN_SOURCE_LABELS: Record<ScanSource, string> = {
  */
 export function ScanSources({ onRead }: { onRead: (scanned: ScannedText) => void }) {
   const fieldId = useId();
-  const fileRef = useRef<HTMLInputElement>(null);
   const [typed, setTyped] = useState('');
   const [reading, setReading] = useState(false);
   const [imageProblem, setImageProblem] = useState<string | null>(null);
@@ -69,21 +68,12 @@ export function ScanSources({ onRead }: { onRead: (scanned: ScannedText) => void
         >
           {cameraOn ? 'Stop camera' : 'Scan with camera'}
         </Button>
-        <Button variant="outlined" startIcon={<UploadFileIcon />} onClick={() => fileRef.current?.click()}>
-          Upload a photo
-        </Button>
-        <input
-          ref={fileRef}
-          type="file"
+        <FileButton
+          label="Upload a photo"
           accept="image/*"
-          hidden
-          aria-label="Photo of the device label"
-          data-testid="scan-image-input"
-          onChange={(event) => {
-            const file = event.target.files?.[0];
-            event.target.value = '';
-            if (file) void readImage(file);
-          }}
+          inputLabel="Photo of the device label"
+          testId="scan-image-input"
+          onFile={(file) => void readImage(file)}
         />
       </Stack>
       <Box

@@ -5,7 +5,12 @@ import {
   pdfScrapeResponseSchema,
 } from '@portal/domain';
 import { describe, expect, it } from 'vitest';
-import { insertPatient, OTHER_CLINIC_NPI, OWN_CLINIC_NPI } from '../../../test-support/fixtures';
+import {
+  insertPatient,
+  OTHER_CLINIC_NPI,
+  OWN_CLINIC_NPI,
+  setClinicFeatureFlag,
+} from '../../../test-support/fixtures';
 import {
   type DemoAccount,
   type SignedInPortal,
@@ -53,18 +58,7 @@ describe('scraping an interrogation PDF for the device check', () => {
       headers: { 'content-type': options.contentType ?? 'application/pdf' },
       payload: Buffer.from(bytes),
     });
-  const setFlag = async (name: FeatureFlagName, enabled: boolean) => {
-    const clinic = await portal.db
-      .selectFrom('organizations')
-      .select('id')
-      .where('npi', '=', OWN_CLINIC_NPI)
-      .executeTakeFirstOrThrow();
-    await portal.db
-      .insertInto('organizationFeatureFlags')
-      .values({ organizationId: clinic.id, name, enabled })
-      .onConflict((conflict) => conflict.columns(['organizationId', 'name']).doUpdateSet({ enabled }))
-      .execute();
-  };
+  const setFlag = (name: FeatureFlagName, enabled: boolean) => setClinicFeatureFlag(portal.db, name, enabled);
 
   it('proposes each value with its key, unit, page and box, and stores nothing', async () => {
     const patient = await newPatient();

@@ -1,4 +1,3 @@
-import UploadFileIcon from '@mui/icons-material/UploadFile';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -18,7 +17,8 @@ import {
   type PdfScrapeProposal,
   type PdfScrapeResult,
 } from '@portal/domain';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
+import { FileButton } from '../../../components/file-button';
 import { isApiError } from '../../../lib/api-client';
 import { useScrapeDeviceCheckPdf } from '../api/scrape-device-check-pdf';
 import { PdfSourcePreview } from './pdf-source-preview';
@@ -45,7 +45,6 @@ export function PdfScrapePanel({
   values: Record<string, string>;
   onConfirm: (values: Record<string, string>) => void;
 }) {
-  const fileRef = useRef<HTMLInputElement>(null);
   const scrape = useScrapeDeviceCheckPdf();
   const [file, setFile] = useState<File | null>(null);
   const [result, setResult] = useState<PdfScrapeResult | null>(null);
@@ -85,30 +84,17 @@ export function PdfScrapePanel({
   return (
     <Stack spacing={1.5} data-testid="pdf-scrape-panel">
       <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
-        <Button
-          variant="outlined"
-          startIcon={<UploadFileIcon />}
-          onClick={() => fileRef.current?.click()}
+        <FileButton
+          label="Read values from the interrogation PDF"
+          accept="application/pdf,.pdf"
+          inputLabel="Interrogation PDF"
+          testId="pdf-scrape-input"
           disabled={scrape.isPending}
-        >
-          Read values from the interrogation PDF
-        </Button>
+          onFile={read}
+        />
         <Typography variant="body2" color="textSecondary">
           {file ? file.name : 'The report the programmer or the vendor portal printed.'}
         </Typography>
-        <input
-          ref={fileRef}
-          type="file"
-          accept="application/pdf,.pdf"
-          hidden
-          aria-label="Interrogation PDF"
-          data-testid="pdf-scrape-input"
-          onChange={(event) => {
-            const chosenFile = event.target.files?.[0];
-            event.target.value = '';
-            if (chosenFile) read(chosenFile);
-          }}
-        />
       </Stack>
       {scrape.isPending && <LinearProgress aria-label="Reading the PDF" />}
       {failure && <Alert severity="error">{failure}</Alert>}
