@@ -16,7 +16,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { DEFAULT_LONGITUDINAL_MEASUREMENTS } from '@portal/domain';
 import { sql } from 'kysely';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
@@ -30,13 +29,11 @@ import { findDocumentInScope } from '../apps/server/src/modules/documents/docume
 import { createFileStorage } from '../apps/server/src/modules/documents/storage/file-storage';
 import { getSamplePdf } from '../apps/server/src/test-support/fixtures';
 import { signIn } from '../apps/server/src/test-support/sign-in';
-import { percentile, runOnServer } from './support';
+import { percentile, runOnServer, seedTenYearPacemakerPatient } from './support';
 
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DATABASE = `portal_bench_coversheet_${process.pid}`;
 const PASSWORD = 'Bench-Password-2026';
-const SESSIONS = 40;
-const DAILY_DAYS = 3650;
 const WARM_UP = 20;
 const RUNS = 200;
 
@@ -78,45 +75,10 @@ try {
   await seedDemoData(db, { password: PASSWORD });
   await app.ready();
   const clinicNpi = demoClinicNpi();
-  const numericKeys = DEFAULT_LONGITUDINAL_MEASUREMENTS.PM.filter(
-    (key) => key !== 'MDC_IDC_MSMT_BATTERY_STATUS',
-  );
-
-  const patient = await db
-    .insertInto('patients')
-    .values({
-      clinicNpi,
-      patientId: 'CB0',
-      firstName: 'Bench',
-      lastName: 'Coversheet',
-      dob: '1950-01-01',
-      oacStatus: 'not-on-oac',
-      medicalInfo: JSON.stringify({ hasAfibHistory: true }),
-      deviceInfo: JSON.stringify({ deviceType: 'PM', manufacturer: 'Medtronic', model: 'Azure XT DR' }),
-      updatedBy: 'bench',
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await sql`
-    INSERT INTO device_sessions (clinic_npi, patient_ref, device_type, kind, source, session_date, lead_configuration)
-    SELECT ${clinicNpi}, ${patient.id}, 'PM', 'remote', 'device-import',
-           timestamptz '2026-11-01 09:00+00' - (s * 91) * interval '1 day', 'dualLead'
-    FROM generate_series(0, ${SESSIONS - 1}) s`.execute(db);
-  await sql`
-    INSERT INTO device_measurements (session_id, patient_ref, key, measured_at, value_number, source)
-    SELECT s.id, s.patient_ref, k.key, s.session_date, round((0.5 + random() * 3)::numeric, 2), 'device-import'
-    FROM device_sessions s CROSS JOIN unnest(${sql.val(numericKeys)}::text[]) AS k(key)`.execute(db);
-  await sql`
-    INSERT INTO device_measurements (session_id, patient_ref, key, measured_at, value_text, source)
-    SELECT s.id, s.patient_ref, 'MDC_IDC_MSMT_BATTERY_STATUS', s.session_date, 'MOS', 'device-import'
-    FROM device_sessions s`.execute(db);
-  await sql`
-    INSERT INTO device_measurements (session_id, patient_ref, key, measured_at, value_number, source)
-    SELECT (SELECT s.id FROM device_sessions s WHERE s.patient_ref = ${patient.id} AND s.session_date >= d.day
-             ORDER BY s.session_date LIMIT 1),
-           ${patient.id}, 'MDC_IDC_STAT_ATAF_BURDEN_PERCENT', d.day, round((random() * 4)::numeric, 1), 'device-import'
-    FROM (SELECT timestamptz '2026-11-01 00:00+00' - g * interval '1 day' AS day
-          FROM generate_series(0, ${DAILY_DAYS - 1}) g) d`.execute(db);
+  const patientRef = await seedTenYearPacemakerPatient(db, clinicNpi, {
+    patientId: 'CB0',
+    lastName: 'Coversheet',
+  });
   const stored = await storage.put(await getSamplePdf());
   const insertDocument = (type: string, alertType: string | null) =>
     db
@@ -130,7 +92,7 @@ try {
         dos: new Date('2026-11-01T09:00:00Z'),
         dosKey: -Date.parse('2026-11-01T09:00:00Z'),
         patientId: 'CB0',
-        patientRef: patient.id,
+        patientRef,
         originalSha256: stored.sha256,
       })
       .returning('id')
@@ -140,7 +102,7 @@ try {
   const latest = await db
     .selectFrom('deviceSessions')
     .select('id')
-    .where('patientRef', '=', patient.id)
+    .where('patientRef', '=', patientRef)
     .orderBy('sessionDate', 'desc')
     .executeTakeFirstOrThrow();
   await db.updateTable('deviceSessions').set({ documentId: report.id }).where('id', '=', latest.id).execute();

@@ -54,6 +54,11 @@ export function describeChart(series: LongitudinalSeries): string {
   return `${series.label} over ${series.values.length} sessions${days}; latest ${formatMeasurementValue(series, latest.value)} on ${formatUsDate(latest.measuredAt)}${flag}`;
 }
 
+/** The chart's width: its container's, at least 240 px. */
+function chartWidth(element: HTMLElement): number {
+  return Math.max(Math.floor(element.clientWidth), 240);
+}
+
 /**
  * One measurement over time (uPlot, on a canvas): a line through the values, each point marked by its
  * worst flag (colour and shape). Hovering, or focusing the chart and using the arrow keys, reads a point
@@ -62,20 +67,7 @@ export function describeChart(series: LongitudinalSeries): string {
 export function MeasurementChart({ series }: { series: LongitudinalSeries }) {
   const containerRef = useRef<HTMLDivElement>(null);
   const plotRef = useRef<uPlot | null>(null);
-  const [width, setWidth] = useState(0);
   const [active, setActive] = useState<number | null>(null);
-
-  useEffect(() => {
-    const element = containerRef.current;
-    if (!element) return;
-    setWidth(element.clientWidth);
-    if (typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(([entry]) => {
-      if (entry) setWidth(Math.floor(entry.contentRect.width));
-    });
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, []);
 
   useEffect(() => {
     const element = containerRef.current;
@@ -83,7 +75,8 @@ export function MeasurementChart({ series }: { series: LongitudinalSeries }) {
     const values = series.values;
     const plot = new uPlot(
       {
-        width: Math.max(width, 240),
+        // Built once at the container's width as laid out; a resize changes the size, never rebuilds.
+        width: chartWidth(element),
         height: HEIGHT,
         legend: { show: false },
         cursor: { drag: { x: false, y: false }, points: { show: false } },
@@ -142,11 +135,20 @@ export function MeasurementChart({ series }: { series: LongitudinalSeries }) {
       element,
     );
     plotRef.current = plot;
+    const observer =
+      typeof ResizeObserver === 'undefined'
+        ? undefined
+        : new ResizeObserver(() => {
+            const width = chartWidth(element);
+            if (width !== plot.width) plot.setSize({ width, height: HEIGHT });
+          });
+    observer?.observe(element);
     return () => {
+      observer?.disconnect();
       plot.destroy();
       plotRef.current = null;
     };
-  }, [series, width]);
+  }, [series]);
 
   const moveTo = (index: number) => {
     const plot = plotRef.current;
