@@ -19,9 +19,11 @@ const INBOX = 'Signature inbox';
 const PATIENTS = 'Patients';
 /** The in-person device check: whoever edits patients, while its flag is on (it is at the demo clinic). */
 const DEVICE_CHECK = 'Device check';
+/** Whoever keeps a patient's device current (patient:update-device) scans device labels. */
+const BARCODE_SCANNER = 'Barcode scanner';
 /** Whoever reads documents also reads patients. */
 const READER_PAGES = [INBOX, PATIENTS];
-const WORKER_PAGES = [...READER_PAGES, DEVICE_CHECK];
+const WORKER_PAGES = [...READER_PAGES, DEVICE_CHECK, BARCODE_SCANNER];
 const EVERY_PAGE = [...WORKER_PAGES, 'Clinics', 'Users'];
 /** Provider-company administrators also have the global pages: clinic defaults and the e-mail outbox. */
 const PROVIDER_ADMIN_PAGES = [...EVERY_PAGE, 'Clinic defaults', 'E-mail outbox'];
@@ -44,7 +46,12 @@ const ACCOUNTS: Expectation[] = [
   { email: 'provider@example.org', nav: WORKER_PAGES, clinics: 1, home: '/signature/dashboard/' },
   { email: 'nurse@example.org', nav: WORKER_PAGES, clinics: 1, home: '/signature/dashboard/' },
   { email: 'readonly@example.org', nav: READER_PAGES, clinics: 1, home: '/signature/dashboard/' },
-  { email: 'devicetech@example.org', nav: [PATIENTS, DEVICE_CHECK], clinics: 1, home: '/patients' },
+  {
+    email: 'devicetech@example.org',
+    nav: [PATIENTS, DEVICE_CHECK, BARCODE_SCANNER],
+    clinics: 1,
+    home: '/patients',
+  },
   { email: 'clinicadmin@example.org', nav: EVERY_PAGE, clinics: 1, home: '/signature/dashboard/' },
   {
     email: 'irhadmin@example.org',
