@@ -95,6 +95,8 @@ export * from './reports/report-filename';
 export * from './reports/sign-all';
 export * from './reports/signed-content';
 export * from './reports/templates';
+export * from './studies/abpm-results';
+export * from './studies/study-lifecycle';
 export * from './studies/study-statuses';
 export * from './studies/study-types';
 // Configurations built from the defaults with a clinic's own values on top (tests on both sides use them).
