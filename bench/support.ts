@@ -79,3 +79,15 @@ export async function seedTenYearPacemakerPatient(
           FROM generate_series(0, ${TEN_YEAR_DAILY_DAYS - 1}) g) d`.execute(db);
   return id;
 }
+
+/** The browser tests' Chromium flags (apps/web/e2e/support/browser.ts): headless, without a sandbox. */
+export const BENCH_CHROME_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];

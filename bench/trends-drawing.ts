@@ -43,6 +43,7 @@ import {
   waitUntilHealthy,
 } from '../apps/server/src/test-support/server-process';
 import {
+  BENCH_CHROME_ARGS,
   percentile,
   runOnServer,
   seedTenYearPacemakerPatient,
@@ -62,17 +63,7 @@ const PASSWORD = 'Bench-Demo-Password-2026!';
 const PROVIDER = 'provider@example.org';
 // After the last canvas change, this long without another before a load counts as settled.
 const QUIET_MS = 1000;
-// The browser tests' flags (apps/web/e2e/support/browser.ts), headless Chromium without a sandbox.
-const CHROME_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+const CHROME_ARGS = BENCH_CHROME_ARGS;
 
 /**
  * Runs in the page before its own scripts (plain JavaScript: the benchmark's TypeScript has no DOM

@@ -31,6 +31,7 @@ import {
   waitUntilHealthy,
 } from '../apps/server/src/test-support/server-process';
 import { builtFileSizes, computeWebWeight, readManifest, type Sizes } from '../scripts/web-budget.mjs';
+import { BENCH_CHROME_ARGS } from './support';
 
 const root = path.resolve(import.meta.dirname, '..');
 // BENCH_WEB_DIST: measure another build (e.g. `npx vite build --outDir /tmp/x` in apps/web), as it is.
@@ -44,17 +45,7 @@ const PASSWORD = 'Bench-Demo-Password-2026!';
 const PROVIDER = 'provider@example.org';
 const INBOX_PATH = '/signature/dashboard/';
 const LIST_API = '/api/reports';
-// The browser tests' flags (apps/web/e2e/support/browser.ts), headless Chromium without a sandbox.
-const CHROME_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+const CHROME_ARGS = BENCH_CHROME_ARGS;
 
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 const load = () =>

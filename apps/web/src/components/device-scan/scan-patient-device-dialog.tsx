@@ -26,10 +26,7 @@ export function scanValuesOf(patient: PatientResource): ScanValues {
   };
 }
 
-/**
- * Scans a device label straight into a patient's device info: the values chosen in the panel are saved
- * (the rest of the device stays), and `onSaved` gets the patient as the server answered.
- */
+/** Scans a device label straight into a patient's device info, in a dialog (ScanPatientDevice). */
 export function ScanPatientDeviceDialog({
   patient,
   onClose,
@@ -42,29 +39,47 @@ export function ScanPatientDeviceDialog({
   const theme = useTheme();
   const narrow = useMediaQuery(theme.breakpoints.down('sm'));
   const titleId = useId();
-  const catalog = useDeviceCatalog();
-  const save = useSaveScannedDevice(patient);
   return (
     <Dialog open onClose={onClose} fullScreen={narrow} fullWidth maxWidth="md" aria-labelledby={titleId}>
       <DialogTitle id={titleId}>Scan the device label: {formatPatientName(patient.attributes)}</DialogTitle>
       <DialogContent>
-        <DeviceScanPanel
-          clinicNpi={patient.attributes.clinicNpi}
-          current={scanValuesOf(patient)}
-          catalog={catalog.data?.data}
-          canPairGtins
-          onApply={(values) => save.mutate(values, { onSuccess: (saved) => onSaved(saved) })}
-        />
-        {save.isPending && <LinearProgress aria-label="Saving the device" sx={{ mt: 2 }} />}
-        {save.isError && (
-          <Alert severity="error" sx={{ mt: 2 }}>
-            The device was not saved. Try again.
-          </Alert>
-        )}
+        <ScanPatientDevice patient={patient} onSaved={onSaved} />
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>Close</Button>
       </DialogActions>
     </Dialog>
+  );
+}
+
+/**
+ * The scan panel bound to a patient: the values chosen are saved to the patient's device at once (the rest
+ * of the device stays), with progress and failure shown; `onSaved` gets the patient as the server answered.
+ */
+export function ScanPatientDevice({
+  patient,
+  onSaved,
+}: {
+  patient: PatientResource;
+  onSaved: (patient: PatientResource) => void;
+}) {
+  const catalog = useDeviceCatalog();
+  const save = useSaveScannedDevice(patient);
+  return (
+    <>
+      <DeviceScanPanel
+        clinicNpi={patient.attributes.clinicNpi}
+        current={scanValuesOf(patient)}
+        catalog={catalog.data?.data}
+        canPairGtins
+        onApply={(values) => save.mutate(values, { onSuccess: onSaved })}
+      />
+      {save.isPending && <LinearProgress aria-label="Saving the device" sx={{ mt: 2 }} />}
+      {save.isError && (
+        <Alert severity="error" sx={{ mt: 2 }}>
+          The device was not saved. Try again.
+        </Alert>
+      )}
+    </>
   );
 }

@@ -1,6 +1,5 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -8,11 +7,8 @@ import Typography from '@mui/material/Typography';
 import type { PatientResource } from '@portal/domain';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { DeviceScanPanel } from '../../../components/device-scan/device-scan-panel';
-import { scanValuesOf } from '../../../components/device-scan/scan-patient-device-dialog';
+import { ScanPatientDevice } from '../../../components/device-scan/scan-patient-device-dialog';
 import { PatientPicker } from '../../../components/patient/patient-picker';
-import { useDeviceCatalog } from '../../../lib/device-catalog';
-import { useSaveScannedDevice } from '../../../lib/device-gtins';
 import { formatDevice, formatPatientName } from '../../../lib/patient-format';
 import { BARCODE_SCANNER_TEST_PATH, patientPagePath } from '../../../lib/patients';
 import { useSession } from '../../../lib/session/session-context';
@@ -81,8 +77,6 @@ function ScanIntoPatient({
   patient: PatientResource;
   onSaved: (patient: PatientResource) => void;
 }) {
-  const catalog = useDeviceCatalog();
-  const save = useSaveScannedDevice(patient);
   return (
     <Paper variant="outlined" component="section" aria-labelledby="scan-device-heading" sx={{ p: 2 }}>
       <Typography id="scan-device-heading" component="h2" variant="h6">
@@ -91,19 +85,7 @@ function ScanIntoPatient({
       <Box sx={{ typography: 'body2', color: 'text.secondary', mb: 2 }} data-testid="scan-current-device">
         Now: {formatDevice(patient.attributes.deviceInfo, { withSerial: true }) || 'no device recorded'}
       </Box>
-      <DeviceScanPanel
-        clinicNpi={patient.attributes.clinicNpi}
-        current={scanValuesOf(patient)}
-        catalog={catalog.data?.data}
-        canPairGtins
-        onApply={(values) => save.mutate(values, { onSuccess: onSaved })}
-      />
-      {save.isPending && <LinearProgress aria-label="Saving the device" sx={{ mt: 2 }} />}
-      {save.isError && (
-        <Alert severity="error" sx={{ mt: 2 }}>
-          The device was not saved. Try again.
-        </Alert>
-      )}
+      <ScanPatientDevice patient={patient} onSaved={onSaved} />
     </Paper>
   );
 }
