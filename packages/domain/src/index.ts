@@ -96,6 +96,7 @@ export * from './reports/sign-all';
 export * from './reports/signed-content';
 export * from './reports/templates';
 export * from './studies/abpm-results';
+export * from './studies/studies.contract';
 export * from './studies/study-lifecycle';
 export * from './studies/study-statuses';
 export * from './studies/study-types';

@@ -17,6 +17,7 @@ import {
 import { realtimeResponseContracts } from '../realtime/realtime.contract';
 import { commentsResponseContracts } from '../reports/comments.contract';
 import { documentsResponseContracts } from '../reports/documents.contract';
+import { studiesResponseContracts } from '../studies/studies.contract';
 import { usersResponseContracts } from '../users/users.contract';
 import type { ResponseContract } from './api-contract';
 import { healthResponseContracts } from './health.contract';
@@ -38,6 +39,7 @@ export const API_RESPONSE_CONTRACTS: readonly ResponseContract[] = [
   ...documentsResponseContracts,
   ...longitudinalResponseContracts,
   ...notificationsResponseContracts,
+  ...studiesResponseContracts,
   ...manufacturerAdvisoriesResponseContracts,
   ...patientLinksResponseContracts,
   ...patientsResponseContracts,

@@ -86,6 +86,11 @@ describe('PERMISSIONS: who may do what at a clinic with everything switched on',
     ['device-check:create', 'provider nurse device-tech clinic-admin irh-tech irh-admin sys-admin'],
     ['device-check:edit', 'device-tech irh-tech irh-admin sys-admin'],
     ['device-data:import', 'irh-tech irh-admin sys-admin'],
+    ['study:read', 'provider nurse clinic-read-only clinic-admin irh-tech irh-reporting irh-admin sys-admin'],
+    ['study:create', 'provider nurse irh-tech irh-admin sys-admin'],
+    ['study:push', 'provider nurse irh-tech irh-admin sys-admin'],
+    ['study:cancel', 'provider nurse irh-tech irh-admin sys-admin'],
+    ['document:resend-to-emr', 'provider nurse clinic-admin irh-tech irh-admin sys-admin'],
   ])('%s: %s', (permission, holders) => {
     const allowed = ROLES.filter((role) => can(holderOf(role), permission, CLINIC, everythingOn));
     expect(allowed.toSorted()).toEqual(holders.split(' ').toSorted());

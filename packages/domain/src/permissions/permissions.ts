@@ -44,6 +44,15 @@ const PATIENT_EDITORS = [
   'sys-admin',
 ] as const satisfies readonly Role[];
 
+/** Roles that order studies and send them to their vendors (issue 16). */
+const STUDY_ORDERERS = [
+  'provider',
+  'nurse',
+  'irh-tech',
+  'irh-admin',
+  'sys-admin',
+] as const satisfies readonly Role[];
+
 /** Roles that administer a clinic's users and settings. */
 const CLINIC_ADMINISTRATORS = ['clinic-admin', 'irh-admin', 'sys-admin'] as const satisfies readonly Role[];
 
@@ -140,6 +149,17 @@ export const PERMISSIONS = {
   // Importing remote-monitoring transmissions (HL7 v2 / IDCO) into a clinic: provider-company staff, who
   // run the interfaces, as for document ingest.
   'device-data:import': ['irh-tech', 'irh-admin', 'sys-admin'],
+
+  // Studies (issue 16): whoever reads the clinic's documents sees its studies and their results.
+  'study:read': DOCUMENT_READERS,
+  // Ordering a study, sending it to its vendor and cancelling it are clinical orders: the clinic's
+  // providers and nurses and the provider company's technicians and admins. Clinic admins administer
+  // the clinic rather than order tests, and read-only roles read.
+  'study:create': STUDY_ORDERERS,
+  'study:push': STUDY_ORDERERS,
+  'study:cancel': STUDY_ORDERERS,
+  // Sending a signed document to the EMR again, after a failure: whoever works on documents.
+  'document:resend-to-emr': DOCUMENT_WORKERS,
 } as const satisfies Record<string, readonly Role[]>;
 
 export type PermissionName = keyof typeof PERMISSIONS;

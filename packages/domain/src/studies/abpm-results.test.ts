@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { classifyDipping, isAboveAbpmThreshold } from './abpm-results';
+import {
+  type AbpmReading,
+  classifyDipping,
+  isAboveAbpmThreshold,
+  summarizeAbpmReadings,
+} from './abpm-results';
 
 describe('ABPM results', () => {
   it.each([
@@ -33,5 +38,47 @@ describe('ABPM results', () => {
     ['24h', 129, 79, false],
   ] as const)('%s %d/%d is high: %s', (period, systolic, diastolic, high) => {
     expect(isAboveAbpmThreshold(period, { systolic, diastolic })).toBe(high);
+  });
+
+  describe('summarizeAbpmReadings', () => {
+    const reading = (period: 'day' | 'night', systolic: number, diastolic: number): AbpmReading => ({
+      at: '2026-11-24T10:00:00Z',
+      period,
+      systolic,
+      diastolic,
+      heartRate: 70,
+    });
+
+    it('averages each period, counts readings over its limit and classifies the dip', () => {
+      const summary = summarizeAbpmReadings([
+        reading('day', 130, 80),
+        reading('day', 140, 90),
+        reading('night', 110, 65),
+        reading('night', 121, 71),
+      ]);
+      expect(summary.periods.day).toEqual({
+        mean: { systolic: 135, diastolic: 85 },
+        readingCount: 2,
+        aboveThresholdCount: 1,
+      });
+      expect(summary.periods.night).toEqual({
+        mean: { systolic: 116, diastolic: 68 },
+        readingCount: 2,
+        aboveThresholdCount: 1,
+      });
+      expect(summary.periods['24h']).toEqual({
+        mean: { systolic: 125, diastolic: 77 },
+        readingCount: 4,
+        aboveThresholdCount: 2,
+      });
+      // (135 − 115.5) / 135 = 14.4 %: a dipper.
+      expect(summary.dipping).toEqual({ percent: 14.4, category: 'dipper' });
+    });
+
+    it('has no dipping without night readings, and no mean for an empty period', () => {
+      const summary = summarizeAbpmReadings([reading('day', 120, 70)]);
+      expect(summary.dipping).toBeNull();
+      expect(summary.periods.night).toEqual({ mean: null, readingCount: 0, aboveThresholdCount: 0 });
+    });
   });
 });

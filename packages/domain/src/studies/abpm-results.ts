@@ -43,3 +43,59 @@ export function classifyDipping(
     percent < 0 ? 'riser' : percent < 10 ? 'non-dipper' : percent <= 20 ? 'dipper' : 'extreme-dipper';
   return { percent, category };
 }
+
+/** One cuff reading as Biobeat sends it: the period is the vendor's, from the patient's day and night hours. */
+export type AbpmReading = BloodPressure & { at: string; period: 'day' | 'night'; heartRate: number | null };
+
+export type AbpmPeriodSummary = {
+  /** Mean systolic and diastolic (mmHg, whole numbers); null when the period has no reading. */
+  mean: BloodPressure | null;
+  readingCount: number;
+  /** Readings at or over the period's limit (ABPM_THRESHOLDS). */
+  aboveThresholdCount: number;
+};
+
+export type AbpmSummary = {
+  periods: Record<AbpmPeriod, AbpmPeriodSummary>;
+  /** Null when there is no day or no night reading to compare. */
+  dipping: { percent: number; category: DippingCategory } | null;
+};
+
+function summarizePeriod(period: AbpmPeriod, readings: readonly AbpmReading[]): AbpmPeriodSummary {
+  if (readings.length === 0) return { mean: null, readingCount: 0, aboveThresholdCount: 0 };
+  const total = readings.reduce(
+    (sum, reading) => ({
+      systolic: sum.systolic + reading.systolic,
+      diastolic: sum.diastolic + reading.diastolic,
+    }),
+    { systolic: 0, diastolic: 0 },
+  );
+  return {
+    mean: {
+      systolic: Math.round(total.systolic / readings.length),
+      diastolic: Math.round(total.diastolic / readings.length),
+    },
+    readingCount: readings.length,
+    aboveThresholdCount: readings.filter((reading) => isAboveAbpmThreshold(period, reading)).length,
+  };
+}
+
+/**
+ * An ABPM session's results from its readings: the day, night and 24-hour means, how many readings were
+ * over each period's limit, and the night's dipping (from the unrounded systolic means).
+ */
+export function summarizeAbpmReadings(readings: readonly AbpmReading[]): AbpmSummary {
+  const day = readings.filter((reading) => reading.period === 'day');
+  const night = readings.filter((reading) => reading.period === 'night');
+  const meanSystolic = (list: readonly AbpmReading[]) =>
+    list.reduce((sum, reading) => sum + reading.systolic, 0) / list.length;
+  return {
+    periods: {
+      day: summarizePeriod('day', day),
+      night: summarizePeriod('night', night),
+      '24h': summarizePeriod('24h', readings),
+    },
+    dipping:
+      day.length > 0 && night.length > 0 ? classifyDipping(meanSystolic(day), meanSystolic(night)) : null,
+  };
+}
