@@ -12,12 +12,15 @@ import { loadClinicConfiguration } from './modules/clinics/load-clinic-configura
 import { loadHl7Fixture } from './modules/device-data/test-fixtures/hl7-fixtures';
 import {
   DEMO_EMAILS,
+  FIXTURE_PHYSICIAN_NPI,
   getSamplePdf,
   insertDocument,
   insertPatient,
+  insertStudy,
   insertUser,
   OTHER_CLINIC_NPI,
   OWN_CLINIC_NPI,
+  setClinicSetting,
 } from './test-support/fixtures';
 import { uploadBody } from './test-support/multipart';
 import { signIn } from './test-support/sign-in';
@@ -33,7 +36,8 @@ type RouteRule = {
   /** Bulk routes answer 200 with a success flag per document, whatever the clinic. */
   bulk?: true;
   /** What a route needs, as the server declares it. */
-  access: { public: true } | { authenticated: true } | { permission: PermissionName };
+  /** `vendor`: only a vendor's signature opens it; a bearer token, whoever's, is a 401 (studies.int.test.ts signs). */
+  access: { public: true } | { authenticated: true } | { vendor: true } | { permission: PermissionName };
   success: number;
   /** For a clinic-scoped route: how it answers at a clinic the caller may not act on. */
   otherClinic?: 403 | 404;
@@ -199,6 +203,8 @@ const freshDeviceCheck = async (portal: TestApp, target: Target) => {
   return session.id;
 };
 
+const randomSuffix = () => Math.random().toString(36).slice(2);
+
 /** A GTIN-14 under GS1's demonstration prefix that no other request has used. */
 const freshGtin = () => {
   serial += 1;
@@ -208,7 +214,242 @@ const freshGtin = () => {
 const deviceGtinUrl = (target: Target, gtin: string) =>
   `/api/patients/clinics/${npiFor(target)}/device-gtins/${gtin}`;
 
+/** A study of a fresh patient at the target clinic (new and not sent, unless told). */
+const freshStudy = async (
+  portal: TestApp,
+  target: Target,
+  suite: 'sleep' | 'wcd' | 'abpm',
+  options: { vendorReference?: string } = {},
+) => {
+  const patient = await freshPatient(portal, target);
+  const studyId = await insertStudy(portal.db, {
+    clinicNpi: npiFor(target),
+    patientRef: patient.id,
+    suite,
+    ...(options.vendorReference
+      ? { status: 'in-progress', pushState: 'sent', vendorReference: options.vendorReference }
+      : {}),
+  });
+  return { patient, studyId };
+};
+const studyOrder = { orderingPhysicianNpi: FIXTURE_PHYSICIAN_NPI, orderingPhysicianName: 'Dr Orderer' };
+/** A study route: 404 where the caller cannot read studies, 403 where they cannot do this. */
+const studyRoute = (
+  permission: 'study:create' | 'study:push' | 'study:cancel',
+  success: number,
+  request: RouteRule['request'],
+): RouteRule => ({
+  access: { permission },
+  success,
+  otherClinic: 404,
+  scoped: { readPermission: 'study:read', actPermission: permission },
+  request,
+});
+const studyListRoute = (request: RouteRule['request']): RouteRule => ({
+  access: { permission: 'study:read' },
+  success: 200,
+  otherClinic: 404,
+  request,
+});
+
 const ROUTES: Record<string, RouteRule> = {
+  ...Object.fromEntries(
+    (['sleep', 'wcd', 'abpm'] as const).map((suite) => [
+      `GET /api/patients/clinics/:npi/${suite}-studies`,
+      studyListRoute(async ({ target }) => ({
+        method: 'GET',
+        url: `/api/patients/clinics/${npiFor(target)}/${suite}-studies?status=new&page=1&size=5`,
+      })),
+    ]),
+  ),
+  ...Object.fromEntries(
+    (['studies', 'wcd-studies', 'abpm-studies'] as const).map((list) => [
+      `GET /api/patients/clinics/:npi/patients/:id/${list}`,
+      studyListRoute(async ({ portal, target }) => ({
+        method: 'GET',
+        url: `/api/patients/clinics/${npiFor(target)}/patients/${(await freshPatient(portal, target)).id}/${list}`,
+      })),
+    ]),
+  ),
+  'GET /api/patients/clinics/:npi/patients/:id/sleep-profile': studyListRoute(async ({ portal, target }) => {
+    const { patient } = await freshStudy(portal, target, 'sleep');
+    return {
+      method: 'GET',
+      url: `/api/patients/clinics/${npiFor(target)}/patients/${patient.id}/sleep-profile`,
+    };
+  }),
+  'POST /api/patients/clinics/:npi/patients/:id/sleep-profile': studyRoute(
+    'study:create',
+    201,
+    async ({ portal, target }) => ({
+      method: 'POST',
+      url: `/api/patients/clinics/${npiFor(target)}/patients/${(await freshPatient(portal, target)).id}/sleep-profile`,
+      payload: { heightCm: 170, epworthScore: 12 },
+    }),
+  ),
+  'PATCH /api/patients/clinics/:npi/patients/:id/sleep-profile': studyRoute(
+    'study:create',
+    200,
+    async ({ portal, target }) => {
+      const { patient } = await freshStudy(portal, target, 'sleep');
+      return {
+        method: 'PATCH',
+        url: `/api/patients/clinics/${npiFor(target)}/patients/${patient.id}/sleep-profile`,
+        payload: { weightKg: 82 },
+      };
+    },
+  ),
+  'POST /api/patients/clinics/:npi/patients/:id/sleep-profile/studies': studyRoute(
+    'study:create',
+    201,
+    async ({ portal, target }) => ({
+      method: 'POST',
+      url: `/api/patients/clinics/${npiFor(target)}/patients/${(await freshPatient(portal, target)).id}/sleep-profile/studies`,
+      payload: { ...studyOrder, nights: 2 },
+    }),
+  ),
+  'POST /api/patients/clinics/:npi/patients/:id/sleep-profile/studies/:studyId': studyRoute(
+    'study:create',
+    200,
+    async ({ portal, target }) => {
+      const { patient, studyId } = await freshStudy(portal, target, 'sleep');
+      return {
+        method: 'POST',
+        url: `/api/patients/clinics/${npiFor(target)}/patients/${patient.id}/sleep-profile/studies/${studyId}`,
+        payload: { nights: 3 },
+      };
+    },
+  ),
+  'POST /api/patients/clinics/:npi/patients/:id/sleep-profile/current-study/cancel': studyRoute(
+    'study:cancel',
+    200,
+    async ({ portal, target }) => {
+      const { patient } = await freshStudy(portal, target, 'sleep');
+      return {
+        method: 'POST',
+        url: `/api/patients/clinics/${npiFor(target)}/patients/${patient.id}/sleep-profile/current-study/cancel`,
+      };
+    },
+  ),
+  'POST /api/patients/clinics/:npi/zoll/sleep-studies/:studyId/push': studyRoute(
+    'study:push',
+    202,
+    async ({ portal, target }) => {
+      await setClinicSetting(
+        portal.db,
+        'sleepGlobalOfficeId',
+        { enabled: true, value: 'OFFICE-1' },
+        npiFor(target),
+      );
+      const { studyId } = await freshStudy(portal, target, 'sleep');
+      return {
+        method: 'POST',
+        url: `/api/patients/clinics/${npiFor(target)}/zoll/sleep-studies/${studyId}/push`,
+      };
+    },
+  ),
+  // This app talks to no Zoll: a study that was sent answers 502, saying the portal is not connected.
+  'POST /api/patients/clinics/:npi/zoll/check-for-updates/:studyId': studyRoute(
+    'study:push',
+    502,
+    async ({ portal, target }) => {
+      const { studyId } = await freshStudy(portal, target, 'sleep', {
+        vendorReference: `ZS-${randomSuffix()}`,
+      });
+      return {
+        method: 'POST',
+        url: `/api/patients/clinics/${npiFor(target)}/zoll/check-for-updates/${studyId}`,
+      };
+    },
+  ),
+  'POST /api/patients/clinics/:npi/patients/:id/wcd-studies': studyRoute(
+    'study:create',
+    201,
+    async ({ portal, target }) => ({
+      method: 'POST',
+      url: `/api/patients/clinics/${npiFor(target)}/patients/${(await freshPatient(portal, target)).id}/wcd-studies`,
+      payload: { ...studyOrder, studyType: 'MCT', durationDays: 14 },
+    }),
+  ),
+  'POST /api/patients/clinics/:npi/patients/:id/abpm-studies': studyRoute(
+    'study:create',
+    201,
+    async ({ portal, target }) => ({
+      method: 'POST',
+      url: `/api/patients/clinics/${npiFor(target)}/patients/${(await freshPatient(portal, target)).id}/abpm-studies`,
+      payload: { ...studyOrder, durationHours: 24 },
+    }),
+  ),
+  ...Object.fromEntries(
+    (['wcd', 'abpm'] as const).map((suite) => [
+      `PATCH /api/patients/clinics/:npi/patients/:id/${suite}-studies/:studyId`,
+      studyRoute('study:create', 200, async ({ portal, target }) => {
+        const { patient, studyId } = await freshStudy(portal, target, suite);
+        return {
+          method: 'PATCH',
+          url: `/api/patients/clinics/${npiFor(target)}/patients/${patient.id}/${suite}-studies/${studyId}`,
+          payload: { notes: 'Please call before shipping.' },
+        };
+      }),
+    ]),
+  ),
+  ...Object.fromEntries(
+    (
+      [
+        ['wcd', 'infobionics/wcd-studies'],
+        ['abpm', 'biobeat/abpm-studies'],
+      ] as const
+    ).map(([suite, path]) => [
+      `POST /api/patients/clinics/:npi/${path}/:studyId/push`,
+      studyRoute('study:push', 202, async ({ portal, target }) => {
+        const { studyId } = await freshStudy(portal, target, suite);
+        return { method: 'POST', url: `/api/patients/clinics/${npiFor(target)}/${path}/${studyId}/push` };
+      }),
+    ]),
+  ),
+  'POST /api/vendors/zoll/study-events': {
+    access: { vendor: true },
+    success: 200,
+    request: async () => ({
+      method: 'POST',
+      url: '/api/vendors/zoll/study-events',
+      payload: {
+        studyId: 'ZS-1',
+        orderId: crypto.randomUUID(),
+        status: 'scored',
+        occurredAt: '2026-11-24T10:00:00Z',
+      },
+    }),
+  },
+  'POST /api/vendors/biobeat/abpm-results': {
+    access: { vendor: true },
+    success: 201,
+    request: async () => ({
+      method: 'POST',
+      url: '/api/vendors/biobeat/abpm-results',
+      payload: { sessionId: 'BB-1', externalId: crypto.randomUUID(), readings: [], pdfBase64: '' },
+    }),
+  },
+  'GET /api/reports/:id/emr-delivery': documentRoute('GET', '/emr-delivery', 'document:read', 200),
+  'POST /api/reports/:id/emr-delivery/resend': documentRoute(
+    'POST',
+    '/emr-delivery/resend',
+    'document:resend-to-emr',
+    202,
+    {
+      status: 'signed',
+    },
+  ),
+  'POST /api/reports/resend-signed-rpm-document/:id': {
+    access: { permission: 'document:resend-to-emr' },
+    success: 202,
+    document: true,
+    otherClinic: 404,
+    request: async ({ portal, target }) => ({
+      method: 'POST',
+      url: `/api/reports/resend-signed-rpm-document/${await freshDocument(portal, target, { type: 'rpm-report', status: 'signed' })}`,
+    }),
+  },
   // The in-person device check flag (and, for edits, editing technician review) is on at the demo clinic.
   'POST /api/reports/clinics/:npi/patients/:id/device-checks': {
     access: { permission: 'device-check:create' },
@@ -1119,6 +1360,7 @@ function expectedStatus(
   configuration: MergedClinicConfiguration,
 ): number {
   if ('public' in rule.access) return rule.success;
+  if ('vendor' in rule.access) return 401;
   if (!user) return 401;
   if ('authenticated' in rule.access) return rule.success;
   const permission = rule.access.permission;

@@ -20,7 +20,12 @@ import { longitudinalRoutes } from './modules/device-data/longitudinal.routes';
 import { pdfScrapeRoutes } from './modules/device-data/pdf-scrape/pdf-scrape.routes';
 import { documentsRoutes } from './modules/documents/documents.routes';
 import { documentsContentRoutes } from './modules/documents/documents-content.routes';
+import { PdfParserPool } from './modules/documents/pdf/pdf-parser-pool';
+import type { AfterSignature } from './modules/documents/sign-document';
 import { createFileStorage, type DocumentStorage } from './modules/documents/storage/file-storage';
+import { deliverToEmrHandler } from './modules/emr-delivery/deliver-to-emr';
+import { emrDeliveryRoutes } from './modules/emr-delivery/emr-delivery.routes';
+import { EMR_DELIVERY_WORK, goesToEmr, queueEmrDelivery } from './modules/emr-delivery/queue-emr-delivery';
 import { healthRoutes } from './modules/health/health.routes';
 import {
   type AccessTokenVerifier,
@@ -36,13 +41,20 @@ import { patientLinksRoutes } from './modules/patients/patient-links.routes';
 import { patientsRoutes } from './modules/patients/patients.routes';
 import { portalConfigRoutes } from './modules/portal-config/portal-config.routes';
 import { realtime } from './modules/realtime/realtime.plugin';
+import { markStudyReviewed } from './modules/studies/mark-study-reviewed';
+import { receiveWcdResults } from './modules/studies/receive-vendor-results';
+import { studiesRoutes } from './modules/studies/studies.routes';
+import { studyVendorHandlers } from './modules/studies/study-vendor-handlers';
+import { vendorCallbacksRoutes } from './modules/studies/vendor-callbacks.routes';
 import { userAuthRoutes } from './modules/users/user-auth.routes';
 import { usersRoutes } from './modules/users/users.routes';
+import { vendorOutboxPlugin } from './modules/vendor-outbox/vendor-outbox.plugin';
 import { apiCompressionPlugin } from './plugins/api-compression';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { openApiPlugin } from './plugins/openapi';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { webAppPlugin } from './plugins/web-app';
+import { createVendorClients, describeVendorFailure, isPermanentVendorFailure } from './vendor-clients';
 
 export type AppDependencies = {
   config: Config;
@@ -171,6 +183,11 @@ export async function buildApp({ config, db, listen, logger, storage, wait, ...r
     db,
     verifyAccessToken,
     canReach,
+    vendorSecrets: {
+      zoll: config.vendors.zoll?.webhookSecret,
+      infobionic: config.vendors.infobionic?.webhookSecret,
+      biobeat: config.vendors.biobeat?.webhookSecret,
+    },
     ...(config.identity.kind === 'embedded' ? { grantClaim: GRANT_CLAIM } : {}),
   });
 
@@ -191,16 +208,67 @@ export async function buildApp({ config, db, listen, logger, storage, wait, ...r
   app.addHook('preClose', async () => {
     await stopSealing();
   });
+  const documentStorage = storage ?? createFileStorage(path.join(config.dataDir, 'blobs'));
+  // Every upload, merge and vendor's PDF is checked in this pool's workers, callers taking turns
+  // (PDF_CHECKS_PER_CALLER, PDF_CHECK_QUEUE_LIMIT, PDF_CHECK_TIMEOUT_MS).
+  const pdfParserPool = new PdfParserPool(config.pdfChecks);
+  app.addHook('onClose', () => pdfParserPool.close());
+  const ingest = {
+    db,
+    storage: documentStorage,
+    maxPdfBytes: config.maxPdfBytes,
+    pdfChecks: config.pdfChecks,
+    pdfParserPool,
+  };
+
+  // Studies and the EMR (issue 16): the vendors' clients, the outbox that calls them, and what a
+  // signature does beyond the document: the study it reviews and the EMR delivery it queues.
+  const vendors = createVendorClients(config.vendors, app.log);
+  await app.register(vendorOutboxPlugin, {
+    db,
+    handlers: {
+      ...studyVendorHandlers({ db, ingest, vendors: vendors.study }),
+      [EMR_DELIVERY_WORK]: deliverToEmrHandler({ db, storage: documentStorage, emr: vendors.emr }),
+    },
+    isPermanent: isPermanentVendorFailure,
+    describe: describeVendorFailure,
+    enabled: config.vendors.outbox.enabled,
+    pollMs: config.vendors.outbox.pollMs,
+    claimSeconds: config.vendors.outbox.claimSeconds,
+    firstDelayMs: Math.max(config.vendors.retry.initialDelayMs, 1) * 5,
+  });
+  const wakeOutbox = () => app.vendorOutbox.wake();
+  const afterSignature: AfterSignature = async (tx, document, actor) => {
+    await markStudyReviewed(tx, document, actor.id);
+    // Without an EMR the portal delivers nothing, and no document shows a delivery that cannot happen.
+    if (config.vendors.emr && (await goesToEmr(tx, document))) await queueEmrDelivery(tx, document);
+  };
+
   const documentsContext = {
     db,
-    storage: storage ?? createFileStorage(path.join(config.dataDir, 'blobs')),
+    storage: documentStorage,
     maxPdfBytes: config.maxPdfBytes,
     pdfChecks: config.pdfChecks,
     commentMetadataMaxBytes: config.commentMetadataMaxBytes,
+    afterSignature,
     ...(wait ? { wait } : {}),
   };
   await app.register(documentsRoutes, documentsContext);
-  await app.register(documentsContentRoutes, documentsContext);
+  await app.register(documentsContentRoutes, {
+    ...documentsContext,
+    pdfParserPool,
+    receiveVendorWcdResults: (body, deliveryId) =>
+      receiveWcdResults(ingest, { vendor: 'infobionic', deliveryId }, body),
+  });
+  await app.register(studiesRoutes, {
+    db,
+    ingest,
+    zoll: vendors.interactiveZoll,
+    describeVendorError: describeVendorFailure,
+    wakeOutbox,
+  });
+  await app.register(vendorCallbacksRoutes, { db, ingest, wakeOutbox });
+  await app.register(emrDeliveryRoutes, { db, wakeOutbox });
   await app.register(patientLinksRoutes, { db });
   await app.register(advisoriesRoutes, { db });
   await app.register(patientsRoutes, { db, fileMaker: config.fileMaker });

@@ -25,9 +25,11 @@ import {
   getSamplePdf,
   insertDocument,
   insertPatient,
+  insertStudy,
   insertUser,
   OTHER_CLINIC_NPI,
   OWN_CLINIC_NPI,
+  setClinicSetting,
 } from './test-support/fixtures';
 import {
   GeneratedRequest,
@@ -126,6 +128,8 @@ async function createPortal() {
     DATA_DIR: dataDir,
     WEB_DIST_DIR: webDistDir,
     ...fileMakerEnvironmentOf(fileMaker),
+    // Pushes queue their work; nobody sends it, so nothing changes the database between requests.
+    VENDOR_OUTBOX: 'false',
   });
   const storage = createFileStorage(path.join(dataDir, 'blobs'));
   const app = await buildApp({
@@ -334,6 +338,27 @@ async function createFixtures(actor: Actor) {
       .values({ clinicNpi, gtin: gtins[0] ?? '', manufacturer: 'BSX', modelNumber: 'L331' })
       .execute();
   }
+  // Studies (issue 16): new ones of each suite for the first patient (the sleep one its current study), one
+  // sent to Zoll for the second, another clinic's; the clinic's sleep office id set, so a push can queue.
+  await setClinicSetting(db, 'sleepGlobalOfficeId', { enabled: true, value: 'OFFICE-FUZZ' });
+  const study = (
+    patient: (typeof patients)[number] | undefined,
+    suite: 'sleep' | 'wcd' | 'abpm',
+    sent = false,
+  ) =>
+    insertStudy(db, {
+      clinicNpi: patient?.clinicNpi ?? OWN_CLINIC_NPI,
+      patientRef: patient?.id ?? '',
+      suite,
+      ...(sent ? { status: 'in-progress', pushState: 'sent', vendorReference: `ZS-FUZZ-${serial}` } : {}),
+    });
+  const studyIds = [
+    await study(patients[0], 'sleep'),
+    await study(patients[0], 'wcd'),
+    await study(patients[0], 'abpm'),
+    await study(patients[1], 'sleep', true),
+    await study(patients[2], 'wcd'),
+  ];
   const advisoryIds = (await db.selectFrom('manufacturerAdvisories').select('id').execute()).map(
     (row) => row.id,
   );
@@ -344,6 +369,7 @@ async function createFixtures(actor: Actor) {
     // The device check's session (the edit's target) and the remote sessions (baselines to choose).
     sessionIds: [deviceCheck.id, ...sessionIds],
     advisoryIds,
+    studyIds,
     // A paired GTIN, a catalog one, an unknown one, and the GTIN-13 form of the paired one.
     gtins: [...gtins, gtins[0]?.slice(1) ?? ''],
     documentIds: [own, ownAlert, signed, polish, other],
@@ -389,6 +415,8 @@ function hintsFor(operation: Operation, fixtures: Fixtures): Hints {
     channel_name: [`private-clinic-${OWN_CLINIC_NPI}`, `private-clinic-${OTHER_CLINIC_NPI}`],
     dos: ['2026-11-01T10:00:00Z'],
     baselineSessionId: fixtures.sessionIds,
+    orderingPhysicianNpi: npis,
+    studyType: ['Holter', 'MCT'],
   };
   const pathIds = (): readonly string[] | undefined => {
     const at = operation.path;
@@ -418,6 +446,7 @@ function hintsFor(operation: Operation, fixtures: Fixtures): Hints {
       if (name === 'email') return fixtures.userEmails;
       if (name === 'userId') return [...userIds, ...ACTOR_IDS, '0'];
       if (name === 'gtin') return fixtures.gtins;
+      if (name === 'studyId') return fixtures.studyIds;
     }
     return deviceGtinBody[name] ?? byName[name];
   };

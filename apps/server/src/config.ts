@@ -20,6 +20,19 @@ function wholeNumber(min: number, max: number) {
   return z.coerce.number({ error }).int({ error }).min(min, { error }).max(max, { error });
 }
 
+/** A study vendor's API (VENDOR_PROTOCOLS.md): its base URL, OAuth client, and callback secret. */
+function vendorVariables<P extends string>(prefix: P) {
+  return {
+    [`${prefix}_URL`]: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+    [`${prefix}_CLIENT_ID`]: z.string().trim().min(1).optional(),
+    [`${prefix}_CLIENT_SECRET`]: z.string().min(1).optional(),
+    [`${prefix}_WEBHOOK_SECRET`]: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
+  } as Record<
+    `${P}_URL` | `${P}_CLIENT_ID` | `${P}_CLIENT_SECRET` | `${P}_WEBHOOK_SECRET`,
+    z.ZodOptional<z.ZodString>
+  >;
+}
+
 export const configSchema = z.object({
   PORT: portSchema.default(8080),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -102,6 +115,18 @@ export const configSchema = z.object({
   FILEMAKER_USER: z.string().trim().min(1).optional(),
   FILEMAKER_PASSWORD: z.string().min(1).optional(),
   FILEMAKER_SYNC_TIMEOUT_MS: wholeNumber(1000, 600_000).default(20_000),
+  ...vendorVariables('ZOLL'),
+  ...vendorVariables('INFOBIONIC'),
+  ...vendorVariables('BIOBEAT'),
+  EMR_FHIR_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  EMR_CLIENT_ID: z.string().trim().min(1).optional(),
+  EMR_CLIENT_SECRET: z.string().min(1).optional(),
+  VENDOR_TIMEOUT_MS: wholeNumber(100, 120_000).default(10_000),
+  VENDOR_RETRY_INITIAL_DELAY_MS: wholeNumber(1, 60_000).default(1000),
+  VENDOR_RETRIES: wholeNumber(1, 20).default(10),
+  VENDOR_OUTBOX: z.enum(['true', 'false'], { error: 'must be true or false' }).default('true'),
+  VENDOR_OUTBOX_POLL_MS: wholeNumber(50, 60_000).default(2000),
+  VENDOR_OUTBOX_CLAIM_SECONDS: wholeNumber(1, 3600).default(60),
 });
 
 export type Config = {
@@ -168,6 +193,28 @@ export type Config = {
   fileMaker:
     | { url: string; database: string; layout: string; user: string; password: string; syncTimeoutMs: number }
     | undefined;
+  /**
+   * The study vendors and the EMR (issue 16, VENDOR_PROTOCOLS.md); `npm start` points them at the
+   * simulators. An unset vendor is one the portal does not talk to: a push to it fails saying so.
+   */
+  vendors: {
+    zoll: VendorConnection | undefined;
+    infobionic: VendorConnection | undefined;
+    biobeat: VendorConnection | undefined;
+    emr: Omit<VendorConnection, 'webhookSecret'> | undefined;
+    timeoutMs: number;
+    retry: { retries: number; initialDelayMs: number };
+    /** `enabled` false: work is queued but nobody sends it (tests that compare the database). */
+    outbox: { enabled: boolean; pollMs: number; claimSeconds: number };
+  };
+};
+
+export type VendorConnection = {
+  url: string;
+  clientId: string;
+  clientSecret: string;
+  /** The secret the vendor signs its calls to the portal with; unset: its calls are refused. */
+  webhookSecret: string | undefined;
 };
 
 export class ConfigError extends Error {
@@ -216,7 +263,40 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration: FILEMAKER_URL, FILEMAKER_DATABASE, FILEMAKER_USER and FILEMAKER_PASSWORD must be set together (or none: no FileMaker sync)',
     );
   }
+  const vendor = (name: string, prefix: 'ZOLL' | 'INFOBIONIC' | 'BIOBEAT'): VendorConnection | undefined => {
+    const url = values[`${prefix}_URL`];
+    const clientId = values[`${prefix}_CLIENT_ID`];
+    const clientSecret = values[`${prefix}_CLIENT_SECRET`];
+    if (!url && !clientId && !clientSecret) return undefined;
+    if (!url || !clientId || !clientSecret)
+      throw new ConfigError(
+        `Invalid configuration: ${prefix}_URL, ${prefix}_CLIENT_ID and ${prefix}_CLIENT_SECRET must be set together (or none: no ${name})`,
+      );
+    return { url, clientId, clientSecret, webhookSecret: values[`${prefix}_WEBHOOK_SECRET`] };
+  };
+  const emrSettings = [values.EMR_FHIR_URL, values.EMR_CLIENT_ID, values.EMR_CLIENT_SECRET];
+  if (emrSettings.some(Boolean) && !emrSettings.every(Boolean))
+    throw new ConfigError(
+      'Invalid configuration: EMR_FHIR_URL, EMR_CLIENT_ID and EMR_CLIENT_SECRET must be set together (or none: no EMR delivery)',
+    );
+  const vendors: Config['vendors'] = {
+    zoll: vendor('Zoll', 'ZOLL'),
+    infobionic: vendor('InfoBionic', 'INFOBIONIC'),
+    biobeat: vendor('Biobeat', 'BIOBEAT'),
+    emr:
+      values.EMR_FHIR_URL && values.EMR_CLIENT_ID && values.EMR_CLIENT_SECRET
+        ? { url: values.EMR_FHIR_URL, clientId: values.EMR_CLIENT_ID, clientSecret: values.EMR_CLIENT_SECRET }
+        : undefined,
+    timeoutMs: values.VENDOR_TIMEOUT_MS,
+    retry: { retries: values.VENDOR_RETRIES, initialDelayMs: values.VENDOR_RETRY_INITIAL_DELAY_MS },
+    outbox: {
+      enabled: values.VENDOR_OUTBOX === 'true',
+      pollMs: values.VENDOR_OUTBOX_POLL_MS,
+      claimSeconds: values.VENDOR_OUTBOX_CLAIM_SECONDS,
+    },
+  };
   return {
+    vendors,
     port: values.PORT,
     host: values.HOST,
     publicUrl,

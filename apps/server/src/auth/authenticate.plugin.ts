@@ -1,3 +1,4 @@
+import { VENDOR_SIGNATURE_HEADER, verifyVendorSignature } from '@portal/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { UserRow } from '../db/schema';
@@ -13,14 +14,26 @@ declare module 'fastify' {
      * 'public': no token needed (healthchecks, /api/config); 'authenticated': any signed-in user (their own
      * profile). Every other API route names a permission.
      */
-    auth?: 'public' | 'authenticated';
+    auth?: 'public' | 'authenticated' | 'vendor';
     /** The permission a caller needs at some clinic to reach the route; the service checks the clinic itself. */
     permission?: string;
+    /**
+     * A vendor whose signed calls the route takes (VENDOR_PROTOCOLS.md): a request carrying
+     * X-Vendor-Signature is checked against that vendor's secret instead of a bearer token. With
+     * auth 'vendor' the signature is the only way in.
+     */
+    vendor?: VendorName;
   }
   interface FastifyRequest {
     actor: Actor | null;
+    /** The vendor whose signature this request carried, once checked; null for everyone else. */
+    vendor: VendorName | null;
+    /** The JSON body as sent, kept only for requests that carry a vendor signature. */
+    rawBody?: string;
   }
 }
+
+export type VendorName = 'zoll' | 'infobionic' | 'biobeat';
 
 export class MissingRouteRuleError extends Error {
   override name = 'MissingRouteRuleError';
@@ -55,9 +68,20 @@ export const authenticatePlugin = fp(
        */
       grantClaim?: string;
       canReach: (user: UserRow, permission: string) => boolean;
+      /** Each vendor's callback secret; a vendor without one is refused. */
+      vendorSecrets?: Partial<Record<VendorName, string>>;
     },
   ) => {
     app.decorateRequest('actor', null);
+    app.decorateRequest('vendor', null);
+
+    // JSON as before, but a vendor-signed request keeps its raw text: the signature is over those bytes.
+    const parseJson = app.getDefaultJsonParser('error', 'error');
+    app.removeContentTypeParser('application/json');
+    app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+      if (request.headers[VENDOR_SIGNATURE_HEADER] !== undefined) request.rawBody = body as string;
+      parseJson(request, body as string, done);
+    });
 
     app.addHook('onRoute', (route) => {
       if (!isApiRoute(route.url)) return;
@@ -72,6 +96,8 @@ export const authenticatePlugin = fp(
     app.addHook('onRequest', async (request: FastifyRequest, reply) => {
       const config = request.routeOptions.config;
       if (!isApiRoute(request.routeOptions.url ?? '') || config.auth === 'public') return;
+      if (config.vendor && request.headers[VENDOR_SIGNATURE_HEADER] !== undefined) return; // checked below
+      if (config.auth === 'vendor') return sendError(reply, 401, 'A vendor signature is required');
 
       const header = request.headers.authorization ?? '';
       const match = /^Bearer ([A-Za-z0-9\-_.~+/]+=*)$/i.exec(header);
@@ -93,6 +119,23 @@ export const authenticatePlugin = fp(
       if (config.permission && !options.canReach(user, config.permission)) {
         return sendError(reply, 403, `Cannot execute "${config.permission}" on ""`);
       }
+    });
+
+    // After parsing, so the signature is checked over the body as sent, and before validation, so an
+    // unsigned body is refused without a word about its contents.
+    app.addHook('preValidation', async (request, reply) => {
+      const vendor = request.routeOptions.config.vendor;
+      const header = request.headers[VENDOR_SIGNATURE_HEADER];
+      if (!vendor || header === undefined || !isApiRoute(request.routeOptions.url ?? '')) return;
+      const secret = options.vendorSecrets?.[vendor];
+      if (!secret) return sendError(reply, 401, `Calls from ${vendor} are not configured`);
+      const check = await verifyVendorSignature(
+        secret,
+        Array.isArray(header) ? header[0] : header,
+        request.rawBody ?? '',
+      );
+      if (!check.ok) return sendError(reply, 401, check.reason);
+      request.vendor = vendor;
     });
   },
 );

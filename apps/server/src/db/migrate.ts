@@ -17,6 +17,7 @@ import * as manufacturerAdvisories from './migrations/0014-manufacturer-advisori
 import * as deviceSessions from './migrations/0016-device-sessions';
 import * as patientsSearchIndexes from './migrations/0017-patients-search-indexes';
 import * as deviceGtinPairings from './migrations/0018-device-gtin-pairings';
+import * as studies from './migrations/0019-studies';
 
 // Migrations are listed here, not discovered on disk, so the bundle and the tests see the same list.
 // Names sort in the order they run.
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   '0016-device-sessions': deviceSessions,
   '0017-patients-search-indexes': patientsSearchIndexes,
   '0018-device-gtin-pairings': deviceGtinPairings,
+  '0019-studies': studies,
 };
 
 export class MigrationError extends Error {

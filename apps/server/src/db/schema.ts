@@ -392,7 +392,99 @@ export type ReminderRunsTable = {
   notified: Generated<number>;
 };
 
+/** A study (issue 16): ordered for a patient, sent to its vendor, its results an inbox document. */
+export type StudiesTable = {
+  id: Generated<string>;
+  clinicNpi: string;
+  patientRef: string;
+  suite: string;
+  studyType: string | null;
+  status: Generated<string>;
+  orderingPhysicianNpi: string;
+  orderingPhysicianName: string;
+  startDate: DateOnly;
+  duration: number;
+  notes: Generated<string>;
+  vendorReference: string | null;
+  pushState: Generated<string>;
+  pushError: string | null;
+  pushedAt: Date | null;
+  results: NullableJsonColumn<Record<string, unknown>>;
+  documentId: string | null;
+  createdBy: string | null;
+  createdAt: CreatedAt;
+  updatedAt: UpdatedAt;
+};
+
+export type StudyStatusChangesTable = {
+  id: Generated<string>;
+  studyId: string;
+  fromStatus: string | null;
+  toStatus: string;
+  source: string;
+  actorId: string | null;
+  changedAt: CreatedAt;
+};
+
+export type SleepProfilesTable = {
+  patientRef: string;
+  clinicNpi: string;
+  heightCm: number | null;
+  weightKg: number | null;
+  neckCircumferenceCm: number | null;
+  epworthScore: number | null;
+  notes: Generated<string>;
+  currentStudyId: string | null;
+  createdAt: CreatedAt;
+  updatedAt: UpdatedAt;
+  updatedBy: string | null;
+};
+
+/** Work owed to a vendor (a study's order, a document's EMR delivery), committed with its cause. */
+export type VendorOutboxTable = {
+  id: Generated<string>;
+  kind: string;
+  clinicNpi: string;
+  subjectId: string;
+  idempotencyKey: string;
+  attempts: Generated<number>;
+  availableAt: Generated<Date>;
+  claimedUntil: Date | null;
+  doneAt: Date | null;
+  failedAt: Date | null;
+  lastError: string | null;
+  createdAt: CreatedAt;
+};
+
+export type EmrDeliveriesTable = {
+  documentId: string;
+  clinicNpi: string;
+  state: string;
+  emrId: string | null;
+  reason: string | null;
+  attempts: Generated<number>;
+  pageCount: number | null;
+  signedSha256: string | null;
+  pdfSha256: string | null;
+  pdfWorkKey: string | null;
+  updatedAt: UpdatedAt;
+};
+
+export type VendorCallbacksTable = {
+  vendor: string;
+  deliveryId: string;
+  studyId: string | null;
+  documentId: string | null;
+  receivedAt: CreatedAt;
+};
+
 export type Database = {
+  studies: StudiesTable;
+  studyStatusChanges: StudyStatusChangesTable;
+  sleepProfiles: SleepProfilesTable;
+  vendorOutbox: VendorOutboxTable;
+  emrDeliveries: EmrDeliveriesTable;
+  vendorCallbacks: VendorCallbacksTable;
   notifications: NotificationsTable;
   notificationPreferences: NotificationPreferencesTable;
   realtimeOutbox: RealtimeOutboxTable;

@@ -178,3 +178,78 @@ export async function setClinicFeatureFlag(
     .onConflict((conflict) => conflict.columns(['organizationId', 'name']).doUpdateSet({ enabled }))
     .execute();
 }
+
+/** Sets a clinic's own value of a setting (as an administrator would). */
+export async function setClinicSetting(
+  db: Db,
+  name: string,
+  setting: { enabled: boolean; value: string | null },
+  clinicNpi: string = OWN_CLINIC_NPI,
+): Promise<void> {
+  const { id: organizationId } = await db
+    .selectFrom('organizations')
+    .select('id')
+    .where('npi', '=', clinicNpi)
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('organizationWorkflows')
+    .values({ organizationId, name, ...setting })
+    .onConflict((conflict) => conflict.columns(['organizationId', 'name']).doUpdateSet(setting))
+    .execute();
+}
+
+/** A valid NPI (check digit right) for an ordering physician in fixtures. */
+export const FIXTURE_PHYSICIAN_NPI = '1234567893';
+
+/**
+ * A study of a patient, written straight to the database: new and not sent unless told otherwise. A sleep
+ * study becomes the patient's sleep profile's current study (the profile made if needed).
+ */
+export async function insertStudy(
+  db: Db,
+  options: {
+    clinicNpi: string;
+    patientRef: string;
+    suite: 'sleep' | 'wcd' | 'abpm';
+    studyType?: 'Holter' | 'Ext Holter' | 'Event' | 'MCT';
+    status?: string;
+    pushState?: string;
+    vendorReference?: string | null;
+    documentId?: string | null;
+  },
+): Promise<string> {
+  const { id } = await db
+    .insertInto('studies')
+    .values({
+      clinicNpi: options.clinicNpi,
+      patientRef: options.patientRef,
+      suite: options.suite,
+      studyType: options.suite === 'wcd' ? (options.studyType ?? 'MCT') : null,
+      status: options.status ?? 'new',
+      pushState: options.pushState ?? 'not-sent',
+      vendorReference: options.vendorReference ?? null,
+      documentId: options.documentId ?? null,
+      orderingPhysicianNpi: FIXTURE_PHYSICIAN_NPI,
+      orderingPhysicianName: 'Dr Fixture Orderer',
+      duration: options.suite === 'abpm' ? 24 : 1,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  if (options.suite === 'sleep') {
+    await db
+      .insertInto('sleepProfiles')
+      .values({
+        patientRef: options.patientRef,
+        clinicNpi: options.clinicNpi,
+        heightCm: null,
+        weightKg: null,
+        neckCircumferenceCm: null,
+        epworthScore: null,
+        currentStudyId: id,
+        updatedBy: null,
+      })
+      .onConflict((conflict) => conflict.column('patientRef').doUpdateSet({ currentStudyId: id }))
+      .execute();
+  }
+  return id;
+}

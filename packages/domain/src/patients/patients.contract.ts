@@ -506,7 +506,7 @@ export type DuplicatePatientConflict = z.infer<typeof duplicatePatientConflictSc
 // ---- The timeline (issue 13 §9) ----
 
 /** What an entry of the timeline is about: a document of the patient, the patient record, OAC, or a sync. */
-export const PATIENT_EVENT_KINDS = ['document', 'patient', 'oac', 'sync', 'device'] as const;
+export const PATIENT_EVENT_KINDS = ['document', 'patient', 'oac', 'sync', 'device', 'study'] as const;
 export type PatientEventKind = (typeof PATIENT_EVENT_KINDS)[number];
 
 export const patientEventSchema = z.object({

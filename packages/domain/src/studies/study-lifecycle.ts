@@ -53,3 +53,8 @@ export function studyDocumentType(suite: StudySuite, wcdType?: StudyType): strin
   if (!wcdType) throw new Error('A WCD study needs its study type to name its document');
   return WCD_STUDY_DOCUMENT_TYPES[wcdType];
 }
+
+/** Reviewed and cancelled studies move no further. */
+export function isStudyFinal(status: string): boolean {
+  return status === 'reviewed' || status === 'cancelled';
+}

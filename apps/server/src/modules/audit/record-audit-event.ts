@@ -18,7 +18,8 @@ export type AuditEventInput = {
     | 'clinic'
     | 'setting'
     | 'feature-flag-default'
-    | 'workflow-default';
+    | 'workflow-default'
+    | 'study';
   entityId: string;
   eventType: string;
   actorId: string | null;

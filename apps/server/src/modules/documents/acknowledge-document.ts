@@ -5,10 +5,16 @@ import { publishDocumentsChanged } from '../realtime/publish-documents-changed';
 import { DocumentStateError } from './document-state-error';
 import { getVisibleDocument } from './get-document';
 import { recordDocumentChange } from './record-document-change';
-import { nextNote, type SignInput } from './sign-document';
+import { type AfterSignature, nextNote, type SignInput } from './sign-document';
 
 /** A nurse (or provider) acknowledges an unsigned document: exactly once, with its audit event. */
-export async function acknowledgeDocument(db: Db, actor: Actor, documentId: string, input: SignInput) {
+export async function acknowledgeDocument(
+  db: Db,
+  actor: Actor,
+  documentId: string,
+  input: SignInput,
+  afterSignature?: AfterSignature,
+) {
   return inTransaction(db, async (tx) => {
     const document = await getVisibleDocument(tx, actor, documentId, { forUpdate: true });
     assertCan(actor.user, 'document:acknowledge', document.clinicNpi);
@@ -31,6 +37,7 @@ export async function acknowledgeDocument(db: Db, actor: Actor, documentId: stri
       note: input.note ?? null,
       extra: { localTime: input.localTime ?? null },
     });
+    await afterSignature?.(tx, updated, actor);
     await publishDocumentsChanged(tx, {
       clinicNpi: document.clinicNpi,
       ids: [document.id],

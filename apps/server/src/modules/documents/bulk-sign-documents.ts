@@ -13,7 +13,7 @@ import { HttpError } from '../../http/errors';
 import { loadSignatureSettings } from '../clinics/load-signature-settings';
 import { type BulkLog, settleBulkItems } from './bulk-outcome';
 import { DocumentStateError } from './document-state-error';
-import { type SignInput, signDocument } from './sign-document';
+import { type AfterSignature, type SignInput, signDocument } from './sign-document';
 import type { DocumentStorage } from './storage/file-storage';
 
 /**
@@ -51,7 +51,7 @@ async function assertBulkSignable(
  * (PATCH /api/reports/:id/sign). A failure that is no refusal is logged (see settleBulkItem).
  */
 export async function signDocuments(
-  context: { db: Db; storage: DocumentStorage; log: BulkLog },
+  context: { db: Db; storage: DocumentStorage; log: BulkLog; afterSignature?: AfterSignature | undefined },
   actor: Actor,
   ids: readonly string[],
   input: SignInput,

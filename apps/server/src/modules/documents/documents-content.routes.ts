@@ -20,6 +20,7 @@ import {
   UNSAFE_TEXT_MESSAGE,
   updateCommentBodySchema,
   updateDocumentBodySchema,
+  VENDOR_DELIVERY_ID_HEADER,
 } from '@portal/domain';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -40,7 +41,7 @@ import { ingestDocument } from './ingest-document';
 import { listComments } from './list-comments';
 import { inspectPdf } from './pdf/inspect-pdf';
 import { mergePdfs } from './pdf/merge-pdfs';
-import { PdfChecksBusyError, PdfParserPool } from './pdf/pdf-parser-pool';
+import { PdfChecksBusyError, type PdfParserPool } from './pdf/pdf-parser-pool';
 import { prepareDocumentPdf } from './prepare-document-pdf';
 import { reportProblem } from './report-problem';
 import { loadDocumentResource } from './to-document-resource';
@@ -107,6 +108,19 @@ function zodDetails(error: z.ZodError) {
 export type DocumentsContentContext = DocumentsContext & {
   pdfChecks: Config['pdfChecks'];
   commentMetadataMaxBytes: number;
+  /**
+   * The app's PDF-checking workers: every upload and merge is checked there, callers taking turns
+   * (PDF_CHECKS_PER_CALLER, PDF_CHECK_QUEUE_LIMIT, PDF_CHECK_TIMEOUT_MS).
+   */
+  pdfParserPool: PdfParserPool;
+  /**
+   * A WCD vendor's signed results (POST /api/reports/wcd from InfoBionic): the studies module takes them
+   * (issue 16 §3). Answers the study's document and whether it existed already.
+   */
+  receiveVendorWcdResults: (
+    body: { attributes: Record<string, string | number | boolean>; results?: unknown; pdfBase64: string },
+    deliveryId: string | undefined,
+  ) => Promise<{ documentId: string | null; duplicate: boolean }>;
 };
 
 /** JSON form fields (metadata, deviceDetail) can hold a NUL as the escape \u0000; the parsed value shows it. */
@@ -128,10 +142,7 @@ export const documentsContentRoutes: FastifyPluginAsyncZod<DocumentsContentConte
     limits: { fileSize: context.maxPdfBytes, files: 20, fields: 80, fieldSize: 64 * 1024 },
     throwFileSizeLimit: true,
   });
-  // Every upload and merge is checked in this pool's workers, callers taking turns (PDF_CHECKS_PER_CALLER,
-  // PDF_CHECK_QUEUE_LIMIT, PDF_CHECK_TIMEOUT_MS).
-  const pdfParserPool = new PdfParserPool(context.pdfChecks);
-  app.addHook('onClose', () => pdfParserPool.close());
+  const { pdfParserPool } = context;
   // Runs before the error handler, whose shared body the 503 keeps.
   app.addHook('onError', async (_request, reply, error) => {
     if (error instanceof PdfChecksBusyError) reply.header('Retry-After', String(error.retryAfterSeconds));
@@ -178,15 +189,31 @@ export const documentsContentRoutes: FastifyPluginAsyncZod<DocumentsContentConte
   app.post(
     '/api/reports/wcd',
     {
-      config: { permission: 'document:ingest' },
+      bodyLimit: Math.ceil((context.maxPdfBytes * 4) / 3) + 1024 * 1024,
+      config: { permission: 'document:ingest', vendor: 'infobionic' },
       schema: {
         tags,
-        summary: 'Ingest a wearable cardiac device (WCD) document: JSON attributes and the PDF in base64',
+        summary:
+          "Ingest a wearable cardiac device (WCD) document: JSON attributes and the PDF in base64. Signed by InfoBionic (X-Vendor-Signature), `attributes.studyReference` and `results` make it the study's results document; a redelivery answers 200 with the same document",
+        headers: z.object({ [VENDOR_DELIVERY_ID_HEADER]: z.optional(z.string().min(1).max(200)) }),
         body: wcdIngestBodySchema,
-        response: { 201: documentResourceSchema, ...errorResponses(400, 401, 403, 404, 422, 503) },
+        response: {
+          200: documentResourceSchema,
+          201: documentResourceSchema,
+          ...errorResponses(400, 401, 403, 404, 409, 422, 503),
+        },
       },
     },
     async (request, reply) => {
+      if (request.vendor === 'infobionic') {
+        const { documentId, duplicate } = await context.receiveVendorWcdResults(
+          request.body,
+          request.headers[VENDOR_DELIVERY_ID_HEADER],
+        );
+        const row = documentId ? await findDocumentById(db, documentId) : undefined;
+        if (!row) throw new Error('the study results document vanished');
+        return reply.code(duplicate ? 200 : 201).send(await loadDocumentResource(db, row));
+      }
       const attributes = Object.fromEntries(
         Object.entries({ serviceLine: 'wcd', ...request.body.attributes }).map(([key, value]) => [
           key,

@@ -25,7 +25,7 @@ import { getVisibleDocument } from './get-document';
 import { listDocuments } from './list-documents';
 import { reassignDocuments } from './reassign-documents';
 import { setDocumentFlag } from './set-document-flags';
-import { signDocument } from './sign-document';
+import { type AfterSignature, signDocument } from './sign-document';
 import type { DocumentStorage } from './storage/file-storage';
 import { loadDocumentResource } from './to-document-resource';
 import { hardDeleteDocument, trashDocuments, undeleteDocument } from './trash-documents';
@@ -37,6 +37,8 @@ export type DocumentsContext = {
   maxPdfBytes: number;
   /** The pause of report-a-problem (SPEC §4: 2 s); tests pass a shorter one. */
   wait?: (ms: number) => Promise<void>;
+  /** Runs in each signature's and acknowledgement's transaction (see AfterSignature). */
+  afterSignature?: AfterSignature;
 };
 
 const tags = ['reports'];
@@ -186,7 +188,13 @@ export const documentsRoutes: FastifyPluginAsyncZod<DocumentsContext> = async (a
       },
     },
     async (request) => {
-      const updated = await acknowledgeDocument(db, requireActor(request), request.params.id, request.body);
+      const updated = await acknowledgeDocument(
+        db,
+        requireActor(request),
+        request.params.id,
+        request.body,
+        context.afterSignature,
+      );
       return resource(updated.id);
     },
   );

@@ -73,7 +73,7 @@ export async function ingestDocument(
  */
 export async function prepareIngestedDocument(
   context: IngestContext,
-  actor: Actor,
+  actor: Pick<Actor, 'id'>,
   fields: IngestFields,
   pdf: Uint8Array,
 ): Promise<PreparedDocument> {
@@ -103,7 +103,7 @@ export async function prepareIngestedDocument(
 /** Writes a prepared document in the caller's transaction: its patient, row, audit and realtime events. */
 export async function writeIngestedDocument(
   tx: Tx,
-  actor: Actor,
+  actor: Pick<Actor, 'id'>,
   prepared: PreparedDocument,
 ): Promise<string> {
   const { fields, stored, assignedTo } = prepared;

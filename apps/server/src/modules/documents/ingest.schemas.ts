@@ -79,5 +79,7 @@ export type IngestFields = z.infer<typeof ingestFieldsSchema>;
 /** POST /api/reports/wcd: a wearable cardiac device document's attributes as JSON, the PDF in base64. */
 export const wcdIngestBodySchema = z.strictObject({
   attributes: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])),
+  /** A study's Holter-style results, from its vendor (issue 16 §3); checked by the studies module. */
+  results: z.optional(z.record(z.string(), z.unknown())),
   pdfBase64: z.base64({ error: 'must be base64' }).max(70_000_000),
 });

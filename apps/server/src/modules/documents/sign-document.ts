@@ -65,8 +65,15 @@ export async function assignToActorIfUnassigned(
  * signature manifestation and stored beside the original, and the change and its 'signed' event (with the
  * signed PDF's SHA-256) commit together. A document that is no longer unsigned answers 409.
  */
+/**
+ * What else a signature or acknowledgement does in its transaction (issue 16): the study whose results the
+ * document holds is reviewed, and the document is queued for the clinic's EMR. Composed in app.ts, so the
+ * documents module knows nothing of studies or EMRs.
+ */
+export type AfterSignature = (tx: Tx, document: DocumentRow, actor: Actor) => Promise<void>;
+
 export async function signDocument(
-  context: { db: Db; storage: DocumentStorage },
+  context: { db: Db; storage: DocumentStorage; afterSignature?: AfterSignature | undefined },
   actor: Actor,
   documentId: string,
   input: SignInput,
@@ -123,6 +130,7 @@ export async function signDocument(
       note: input.note ?? null,
       extra: { signerName, signedAtText },
     });
+    await context.afterSignature?.(tx, updated, actor);
     // One event for the transaction, an assignment to the signer included.
     await publishDocumentsChanged(tx, {
       clinicNpi: document.clinicNpi,

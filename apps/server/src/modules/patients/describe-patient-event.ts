@@ -7,6 +7,7 @@ import {
   PATIENT_AUDIT_EVENT_TYPES,
   type PatientEventKind,
   parseOacValue,
+  STUDY_STATUS_LABELS,
 } from '@portal/domain';
 
 // The timeline's one line per event. It names what happened and to which kind of document, never a
@@ -23,6 +24,7 @@ type EventFacts = {
 /** What a timeline entry is about: a document of the patient, the record, its OAC, or a sync. */
 export function patientEventKind(event: Pick<EventFacts, 'entityType' | 'eventType'>): PatientEventKind {
   if (event.entityType === 'document') return 'document';
+  if (event.entityType === 'study' || event.eventType.startsWith('sleep_profile_')) return 'study';
   if (event.eventType === PATIENT_AUDIT_EVENT_TYPES.updateOac) return 'oac';
   if (event.eventType === PATIENT_AUDIT_EVENT_TYPES.synced) return 'sync';
   if (event.eventType === PATIENT_AUDIT_EVENT_TYPES.deviceSession) return 'device';
@@ -113,6 +115,47 @@ function describeDeviceSession(after: unknown): string {
   return `${what} recorded${typeof deviceType === 'string' ? ` (${deviceType}${values})` : ''}`;
 }
 
+/** 'Sleep study', 'MCT study', 'ABPM study'. */
+function studyName(after: unknown): string {
+  const studyType = member(after, 'studyType');
+  if (typeof studyType === 'string') return `${studyType} study`;
+  return member(after, 'suite') === 'abpm'
+    ? 'ABPM study'
+    : member(after, 'suite') === 'wcd'
+      ? 'WCD study'
+      : 'Sleep study';
+}
+
+function describeStudyEvent(event: EventFacts): string {
+  if (event.eventType === 'sleep_profile_created') return 'Sleep profile created';
+  if (event.eventType === 'sleep_profile_updated') return 'Sleep profile changed';
+  const name = studyName(event.after);
+  const vendor = member(event.after, 'vendor');
+  const to = typeof vendor === 'string' ? vendor : 'its vendor';
+  switch (event.eventType) {
+    case 'created':
+      return `${name} ordered`;
+    case 'updated':
+      return `${name} order changed`;
+    case 'push_requested':
+      return `${name} queued for ${to}`;
+    case 'pushed':
+      return `${name} sent to ${to}`;
+    case 'push_failed':
+      return `${name} could not be sent`;
+    case 'results_received':
+      return `${name} results received`;
+    case 'status_changed': {
+      const status = member(event.after, 'status');
+      const label =
+        typeof status === 'string' ? (STUDY_STATUS_LABELS as Record<string, string>)[status] : undefined;
+      return `${name}: ${(label ?? String(status)).toLowerCase()}`;
+    }
+    default:
+      return `${name}: ${event.eventType.replaceAll('_', ' ')}`;
+  }
+}
+
 /** The one line a person reads for an event of the patient's timeline. */
 export function describePatientEvent(event: EventFacts): string {
   const kind = patientEventKind(event);
@@ -126,6 +169,7 @@ export function describePatientEvent(event: EventFacts): string {
   if (kind === 'oac') return describeOacChange(event.before, event.after);
   if (kind === 'sync') return 'Synced from FileMaker';
   if (kind === 'device') return describeDeviceSession(event.after);
+  if (kind === 'study') return describeStudyEvent(event);
   if (event.eventType === PATIENT_AUDIT_EVENT_TYPES.created) return 'Patient record created';
   if (event.eventType === PATIENT_AUDIT_EVENT_TYPES.deleted) return 'Patient record deleted';
   const fields = Object.keys(

@@ -318,6 +318,13 @@ export async function findPatientEventsPage(
         return eb.or([
           own,
           eb.and([
+            eb('e.entityType', '=', 'study'),
+            sql<SqlBool>`e.entity_id = ANY(ARRAY(${eb
+              .selectFrom('studies')
+              .select(sql<string>`id::text`.as('id'))
+              .where('patientRef', '=', options.patientRef)}))`,
+          ]),
+          eb.and([
             eb('e.entityType', '=', 'document'),
             // = ANY(ARRAY(…)) rather than IN (…): the ids are read once, and the entity index serves both
             // arms of the OR; an IN subquery under OR became a filter over every event (250 ms at 1.4M).

@@ -79,12 +79,13 @@ function readEvents(body: unknown, batch: boolean): RealtimeEvent[] | undefined 
 /** Registers the two publishing routes; events go through the outbox like the portal's own. */
 export function pusherHttpApi(options: { db: Db; key: string; secret: string }): FastifyPluginAsync {
   return async (app) => {
-    // The signature covers the body's exact bytes: keep them.
+    // The signature covers the body's exact bytes: keep them (this scope's own parser, in place of the app's).
+    app.removeContentTypeParser('application/json');
     app.addContentTypeParser(
       'application/json',
       { parseAs: 'string', bodyLimit: 256 * 1024 },
       (request, body, done) => {
-        (request as FastifyRequest & { rawBody?: string }).rawBody = body as string;
+        request.rawBody = body as string;
         try {
           done(null, JSON.parse(body as string));
         } catch {

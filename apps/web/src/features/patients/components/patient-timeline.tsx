@@ -1,5 +1,6 @@
 import DescriptionOutlinedIcon from '@mui/icons-material/DescriptionOutlined';
 import MedicationOutlinedIcon from '@mui/icons-material/MedicationOutlined';
+import BedtimeOutlinedIcon from '@mui/icons-material/BedtimeOutlined';
 import MemoryOutlinedIcon from '@mui/icons-material/MemoryOutlined';
 import PersonOutlineIcon from '@mui/icons-material/PersonOutlineOutlined';
 import SyncIcon from '@mui/icons-material/Sync';
@@ -25,6 +26,7 @@ const KIND_STYLES: Record<PatientEventKind, { label: string; icon: ReactNode }> 
   oac: { label: 'Anticoagulation', icon: <MedicationOutlinedIcon fontSize="small" /> },
   sync: { label: 'FileMaker sync', icon: <SyncIcon fontSize="small" /> },
   device: { label: 'Device data', icon: <MemoryOutlinedIcon fontSize="small" /> },
+  study: { label: 'Study', icon: <BedtimeOutlinedIcon fontSize="small" /> },
 };
 
 function TimelineItem({

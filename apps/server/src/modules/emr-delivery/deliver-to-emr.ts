@@ -1,0 +1,112 @@
+import { documentTypeLabel, formatUserDisplayName } from '@portal/domain';
+import { PDFDocument } from 'pdf-lib';
+import type { Db } from '../../db/transaction';
+import { loadClinicConfiguration } from '../clinics/load-clinic-configuration';
+import { findDocumentById } from '../documents/documents.repository';
+import { prepareDocumentPdf } from '../documents/prepare-document-pdf';
+import type { DocumentStorage } from '../documents/storage/file-storage';
+import { findUserById } from '../users/users.repository';
+import type { VendorWorkHandler } from '../vendor-outbox/vendor-outbox-worker';
+import { findEmrDelivery, recordEmrAttempt, saveEmrDeliveryPdf } from './emr-delivery.repository';
+import { parseReferringAndInterpreting } from './emr-physicians';
+import type { EmrPort } from './emr-port';
+
+/** Delivery to an EMR the portal has no settings for fails with a sentence saying which to set. */
+export class EmrNotConfiguredError extends Error {
+  override name = 'EmrNotConfiguredError';
+  constructor() {
+    super('The portal is not connected to an EMR: EMR_FHIR_URL is not set.');
+  }
+}
+
+async function countPages(pdf: Uint8Array): Promise<number> {
+  return (await PDFDocument.load(pdf, { updateMetadata: false })).getPageCount();
+}
+
+/**
+ * The outbox's EMR delivery (issue 16 §5): the signed document with its coversheet, cut to the clinic's
+ * 'EMR PDF max page length', filed in the EMR with the interpreting and referring physicians of the
+ * clinic's setting (when it is on; otherwise the signer interprets and the ordering physician refers).
+ * Each attempt's outcome is the document's delivery state: delivered with the EMR's id, queued again with
+ * the reason, or failed.
+ */
+export function deliverToEmrHandler(context: {
+  db: Db;
+  storage: DocumentStorage;
+  emr: EmrPort | undefined;
+}): VendorWorkHandler {
+  const pageCounts = new Map<string, number>();
+  return {
+    async run(work, signal) {
+      const document = await findDocumentById(context.db, work.subjectId);
+      const delivery = await findEmrDelivery(context.db, work.subjectId);
+      if (!document || !delivery || document.deletedAt) return;
+      if (!context.emr) throw new EmrNotConfiguredError();
+      // The coversheet is drawn afresh on every download; a retry of this work must send the bytes its first
+      // attempt sent (the EMR holds the idempotency key to them), so they are kept by the work's key.
+      let pdf: Uint8Array;
+      let pageCount: number;
+      if (delivery.pdfWorkKey === work.idempotencyKey && delivery.pdfSha256 && delivery.pageCount !== null) {
+        pdf = await context.storage.get(delivery.pdfSha256);
+        pageCount = delivery.pageCount;
+      } else {
+        pdf = await prepareDocumentPdf(context.db, context.storage, document, { forEmr: true });
+        pageCount = await countPages(pdf);
+        const stored = await context.storage.put(pdf);
+        await saveEmrDeliveryPdf(context.db, document.id, {
+          sha256: stored.sha256,
+          workKey: work.idempotencyKey,
+          pageCount,
+        });
+      }
+      pageCounts.set(work.id, pageCount);
+      const configuration = await loadClinicConfiguration(context.db, document.clinicNpi);
+      const signer = document.signedBy ? await findUserById(context.db, document.signedBy) : undefined;
+      const signerPhysician = {
+        name: signer ? formatUserDisplayName(signer) : 'Unknown',
+        npi: signer?.npi ?? null,
+      };
+      const setting = configuration.settings.referringAndInterpretingPhysician;
+      const physicians = setting?.enabled
+        ? parseReferringAndInterpreting(setting.value)
+        : {
+            interpreting: signerPhysician,
+            referring: document.physicianName
+              ? { name: document.physicianName, npi: document.physicianNpi }
+              : null,
+          };
+      const label = documentTypeLabel(document.type);
+      const filed = await context.emr.fileDocument(
+        {
+          documentId: document.id,
+          signedSha256: document.signedSha256 ?? document.originalSha256,
+          documentTypeLabel: label,
+          title: `${label} ${document.dos.toISOString().slice(0, 10)}`,
+          patient: {
+            mrn: document.patientId,
+            firstName: document.patientFirstName,
+            lastName: document.patientLastName,
+            dob: document.patientDob ? document.patientDob.toISOString().slice(0, 10) : null,
+          },
+          signedAt: (document.signedAt ?? new Date()).toISOString(),
+          signer: signerPhysician,
+          interpreting: physicians.interpreting,
+          referring: physicians.referring,
+          pdf,
+        },
+        { idempotencyKey: work.idempotencyKey, signal },
+      );
+      await recordEmrAttempt(context.db, document.id, { state: 'delivered', emrId: filed.emrId, pageCount });
+      pageCounts.delete(work.id);
+    },
+    async failed(work, reason, final) {
+      const pageCount = pageCounts.get(work.id) ?? null;
+      pageCounts.delete(work.id);
+      await recordEmrAttempt(context.db, work.subjectId, {
+        state: final ? 'failed' : 'queued',
+        reason,
+        pageCount,
+      });
+    },
+  };
+}

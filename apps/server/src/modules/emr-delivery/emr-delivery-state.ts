@@ -1,0 +1,66 @@
+import { assertCan, type EmrDelivery } from '@portal/domain';
+import type { Actor } from '../../auth/actor';
+import { type Db, inTransaction } from '../../db/transaction';
+import { ConflictError, UnprocessableError } from '../../http/errors';
+import { getVisibleDocument } from '../documents/get-document';
+import { type EmrDeliveryRow, findEmrDelivery } from './emr-delivery.repository';
+import { goesToEmr, queueEmrDelivery } from './queue-emr-delivery';
+
+function toEmrDelivery(documentId: string, row: EmrDeliveryRow | undefined): EmrDelivery {
+  if (!row)
+    return {
+      documentId,
+      state: 'not-sent',
+      emrId: null,
+      reason: null,
+      attempts: 0,
+      pageCount: null,
+      updatedAt: null,
+    };
+  return {
+    documentId,
+    state: row.state as EmrDelivery['state'],
+    emrId: row.emrId,
+    reason: row.reason,
+    attempts: row.attempts,
+    pageCount: row.pageCount,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** GET /api/reports/{id}/emr-delivery: where the document's delivery to the clinic's EMR stands. */
+export async function getEmrDelivery(db: Db, actor: Actor, documentId: string): Promise<EmrDelivery> {
+  const document = await getVisibleDocument(db, actor, documentId);
+  return toEmrDelivery(document.id, await findEmrDelivery(db, document.id));
+}
+
+/**
+ * Sends a signed document to the EMR again (POST /api/reports/{id}/emr-delivery/resend, and for RPM
+ * documents POST resend-signed-rpm-document/{id}): a new outbox item, the delivery state queued. A document
+ * not signed (or an alert the clinic does not send) is a 409; `onlyRpm` refuses other types with a 422.
+ */
+export async function resendToEmr(
+  db: Db,
+  actor: Actor,
+  documentId: string,
+  options: { onlyRpm?: boolean } = {},
+): Promise<EmrDelivery> {
+  const queued = await inTransaction(db, async (tx) => {
+    const document = await getVisibleDocument(tx, actor, documentId, { forUpdate: true });
+    assertCan(actor.user, 'document:resend-to-emr', document.clinicNpi);
+    if (options.onlyRpm && !document.type.startsWith('rpm-'))
+      throw new UnprocessableError('Only RPM documents are resent here', [
+        { field: 'id', message: `is a ${document.type} document, not an RPM one` },
+      ]);
+    if (!(await goesToEmr(tx, document)))
+      throw new ConflictError(
+        document.status === 'signed' || document.status === 'acknowledged'
+          ? "This clinic does not send alerts to its EMR ('upload alerts to EMR' is off)."
+          : `Only signed documents go to the EMR; this one is ${document.status}.`,
+        [{ field: 'status', message: `is ${document.status}` }],
+      );
+    await queueEmrDelivery(tx, document);
+    return document.id;
+  });
+  return toEmrDelivery(queued, await findEmrDelivery(db, queued));
+}
