@@ -1,6 +1,6 @@
 // `npm start`: the portal with its embedded defaults. Builds the web app when its sources changed, starts
-// the vendor simulators the portal talks to (the FileMaker Data API simulator) unless the environment
-// points at real servers, then the portal itself. Each runs as its own process, as in production; when
+// the vendor simulators the portal talks to (the FileMaker Data API; Zoll, InfoBionic, Biobeat and the EMR)
+// unless SIMULATORS=false or the environment points at real servers, then the portal itself. Each runs as its own process, as in production; when
 // one stops, the others are stopped too, and Ctrl-C stops them all.
 import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
@@ -57,7 +57,8 @@ async function waitForHttp(url, timeoutMs) {
 }
 
 const serverEnv = {};
-if (!process.env.FILEMAKER_URL) {
+const simulatorsWanted = process.env.SIMULATORS !== 'false';
+if (simulatorsWanted && !process.env.FILEMAKER_URL) {
   // The simulator's own defaults (apps/simulators/src/filemaker/filemaker-simulator.ts), handed to the
   // portal so the two agree; FILEMAKER_SIMULATOR_PORT moves it.
   const port = process.env.FILEMAKER_SIMULATOR_PORT ?? '8091';
@@ -86,4 +87,55 @@ if (!process.env.FILEMAKER_URL) {
   });
   console.log(`FileMaker Data API simulator at ${url} (set FILEMAKER_URL to use a real server).`);
 }
+/**
+ * The study vendors' and the EMR's simulators (issue 16), in one process: their accounts and callback
+ * secrets are set here and handed to both sides, so the simulators and the portal agree. A vendor whose URL
+ * variable is set already is a real one: the portal keeps it.
+ */
+async function startStudyVendorSimulators() {
+  const portalPort = process.env.PORT ?? '8080';
+  const vendors = [
+    { prefix: 'ZOLL', port: process.env.ZOLL_SIMULATOR_PORT ?? '8092', webhook: true },
+    { prefix: 'INFOBIONIC', port: process.env.INFOBIONIC_SIMULATOR_PORT ?? '8093', webhook: true },
+    { prefix: 'BIOBEAT', port: process.env.BIOBEAT_SIMULATOR_PORT ?? '8094', webhook: true },
+    { prefix: 'EMR', port: process.env.EMR_SIMULATOR_PORT ?? '8095', webhook: false },
+  ];
+  const simulatorEnv = {
+    PORTAL_URL: `http://127.0.0.1:${portalPort}`,
+    // A demo study completes in about a minute.
+    STUDY_SIMULATOR_STEP_MS: process.env.STUDY_SIMULATOR_STEP_MS ?? '15000',
+    LOG_LEVEL: process.env.SIMULATOR_LOG_LEVEL ?? 'warn',
+  };
+  for (const vendor of vendors) {
+    const name = vendor.prefix.toLowerCase();
+    simulatorEnv[`${vendor.prefix}_SIMULATOR_PORT`] = vendor.port;
+    simulatorEnv[`${vendor.prefix}_SIMULATOR_CLIENT_ID`] = `portal-${name}`;
+    simulatorEnv[`${vendor.prefix}_SIMULATOR_CLIENT_SECRET`] = `${name}-simulator-only-secret`;
+    if (vendor.webhook)
+      simulatorEnv[`${vendor.prefix}_SIMULATOR_WEBHOOK_SECRET`] = `${name}-simulator-only-webhook-secret`;
+  }
+  launch('The study vendor simulators', ['apps/simulators/src/study-vendors-main.ts'], simulatorEnv);
+  const urls = vendors.map((vendor) => `http://127.0.0.1:${vendor.port}`);
+  const answered = await Promise.all(urls.map((url) => waitForHttp(url, 30_000)));
+  if (answered.includes(false)) {
+    console.error(`The study vendor simulators did not answer at ${urls.join(', ')}.`);
+    stopAll(1);
+    return;
+  }
+  for (const [index, vendor] of vendors.entries()) {
+    const urlVariable = vendor.prefix === 'EMR' ? 'EMR_FHIR_URL' : `${vendor.prefix}_URL`;
+    if (process.env[urlVariable]) continue;
+    serverEnv[urlVariable] = urls[index];
+    serverEnv[`${vendor.prefix}_CLIENT_ID`] = simulatorEnv[`${vendor.prefix}_SIMULATOR_CLIENT_ID`];
+    serverEnv[`${vendor.prefix}_CLIENT_SECRET`] = simulatorEnv[`${vendor.prefix}_SIMULATOR_CLIENT_SECRET`];
+    if (vendor.webhook)
+      serverEnv[`${vendor.prefix}_WEBHOOK_SECRET`] =
+        simulatorEnv[`${vendor.prefix}_SIMULATOR_WEBHOOK_SECRET`];
+  }
+  console.log(
+    `Zoll, InfoBionic, Biobeat and EMR simulators at ${urls.join(', ')} (SIMULATORS=false, or their URL variables, for real services).`,
+  );
+}
+if (simulatorsWanted && !stopping) await startStudyVendorSimulators();
+
 if (!stopping) launch('The portal', ['apps/server/src/server.ts'], serverEnv);

@@ -51,6 +51,13 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
   },
 ];
 
+/** The demo clinic's 'sleep global office id' (issue 16). */
+export const DEMO_SLEEP_OFFICE = {
+  name: 'sleepGlobalOfficeId',
+  enabled: true,
+  value: 'DEMO-SLEEP-OFFICE',
+} as const;
+
 /** The demo clinic: the first sample clinic by name (the top row of the Clinics table). */
 export function demoClinicNpi(): string {
   const first = [...sampleClinics].sort((a, b) => a.name.localeCompare(b.name))[0];
@@ -132,6 +139,13 @@ export async function seedDemoData(db: Db, options: { password: string }): Promi
         .onConflict((conflict) => conflict.columns(['organizationId', 'name']).doUpdateSet({ enabled: true }))
         .execute();
     }
+    // The demo clinic's office at the sleep-study vendor (the Zoll simulator knows every office), so a
+    // demo sleep study can be sent out of the box.
+    await tx
+      .insertInto('organizationWorkflows')
+      .values({ organizationId: clinic.id, ...DEMO_SLEEP_OFFICE })
+      .onConflict((conflict) => conflict.columns(['organizationId', 'name']).doNothing())
+      .execute();
     await recordAuditEvent(tx, {
       clinicNpi,
       entityType: 'clinic',
@@ -139,7 +153,7 @@ export async function seedDemoData(db: Db, options: { password: string }): Promi
       eventType: 'workflow_modification',
       actorId: 'system',
       note: 'demo data',
-      after: { featureFlags: DEMO_CLINIC_FLAGS },
+      after: { featureFlags: DEMO_CLINIC_FLAGS, workflows: [DEMO_SLEEP_OFFICE] },
     });
     // Bulk signing is a provider's opt-in (signature settings, off by default): the demo clinic turns it
     // on clinic-wide, so its providers can bulk-sign out of the box.

@@ -1,4 +1,4 @@
-import { isStudyFinal, STUDY_VENDOR_NAMES, type StudySuite } from '@portal/domain';
+import { isStudyFinal, STUDY_VENDOR_NAMES, type StudySuite, type StudyType } from '@portal/domain';
 import { type Db, inTransaction } from '../../db/transaction';
 import { loadClinicConfiguration } from '../clinics/load-clinic-configuration';
 import { effectivePatientNames } from '../device-data/build-device-check-report';
@@ -19,14 +19,6 @@ import { syncZollStudy } from './sync-zoll-study';
 export class StudyPushRefusedError extends Error {
   override name = 'StudyPushRefusedError';
 }
-
-/** InfoBionic's names for the SPEC study types (VENDOR_PROTOCOLS.md). */
-const INFOBIONIC_STUDY_TYPES: Record<string, string> = {
-  Holter: 'HOLTER',
-  'Ext Holter': 'EXTENDED_HOLTER',
-  Event: 'EVENT',
-  MCT: 'MCT',
-};
 
 function vendorPatient(patient: PatientRecordRow): VendorPatient & { phone: string | null } {
   const names = effectivePatientNames(patient);
@@ -67,7 +59,7 @@ async function orderAtVendor(context: Context, study: StudyListRow, work: Vendor
       const enrollment = {
         referenceId: study.id,
         clinicNpi: study.clinicNpi,
-        studyType: INFOBIONIC_STUDY_TYPES[study.studyType ?? ''] ?? 'HOLTER',
+        studyType: (study.studyType ?? 'Holter') as StudyType,
         durationDays: study.duration,
         patient: vendorPatient(patient),
         orderingPhysician: physician,

@@ -1,3 +1,5 @@
+import type { StudyType } from '@portal/domain';
+
 // What the studies module needs of each vendor's client (apps/server/src/integrations/<vendor>/). An unset
 // vendor is one the portal is not configured for: pushing to it fails with a sentence saying so.
 
@@ -46,7 +48,8 @@ export type InfoBionicPort = {
     enrollment: {
       referenceId: string;
       clinicNpi: string;
-      studyType: string;
+      /** The portal's study type; the client sends InfoBionic's name for it. */
+      studyType: StudyType;
       durationDays: number;
       patient: VendorPatient & { phone: string | null };
       orderingPhysician: { npi: string; name: string };

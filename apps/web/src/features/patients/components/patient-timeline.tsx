@@ -1,6 +1,6 @@
+import BedtimeOutlinedIcon from '@mui/icons-material/BedtimeOutlined';
 import DescriptionOutlinedIcon from '@mui/icons-material/DescriptionOutlined';
 import MedicationOutlinedIcon from '@mui/icons-material/MedicationOutlined';
-import BedtimeOutlinedIcon from '@mui/icons-material/BedtimeOutlined';
 import MemoryOutlinedIcon from '@mui/icons-material/MemoryOutlined';
 import PersonOutlineIcon from '@mui/icons-material/PersonOutlineOutlined';
 import SyncIcon from '@mui/icons-material/Sync';
