@@ -21,9 +21,11 @@ const PATIENTS = 'Patients';
 const DEVICE_CHECK = 'Device check';
 /** Whoever keeps a patient's device current (patient:update-device) scans device labels. */
 const BARCODE_SCANNER = 'Barcode scanner';
+/** Whoever reads documents reads the clinic's studies too (study:read), one screen per suite (issue 16). */
+const STUDIES = ['Sleep studies', 'Wearable cardiac studies', 'ABPM studies'];
 /** Whoever reads documents also reads patients. */
-const READER_PAGES = [INBOX, PATIENTS];
-const WORKER_PAGES = [...READER_PAGES, DEVICE_CHECK, BARCODE_SCANNER];
+const READER_PAGES = [INBOX, PATIENTS, ...STUDIES];
+const WORKER_PAGES = [INBOX, PATIENTS, DEVICE_CHECK, BARCODE_SCANNER, ...STUDIES];
 const EVERY_PAGE = [...WORKER_PAGES, 'Clinics', 'Users'];
 /** Provider-company administrators also have the global pages: clinic defaults and the e-mail outbox. */
 const PROVIDER_ADMIN_PAGES = [...EVERY_PAGE, 'Clinic defaults', 'E-mail outbox'];

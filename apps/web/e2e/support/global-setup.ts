@@ -13,6 +13,8 @@ declare module 'vitest' {
     baseUrl: string;
     /** Origin of the FileMaker Data API simulator the portal syncs patients from (faults at /_simulator/faults). */
     fileMakerUrl: string;
+    /** Origins of the study vendors' and the EMR's simulators (studies move on /_simulator/advance only). */
+    studyVendorUrls: { zoll: string; infobionic: string; biobeat: string; emr: string };
   }
 }
 
@@ -25,6 +27,7 @@ const webDist = process.env.E2E_WEB_DIST
 const serverRoot = process.env.E2E_SERVER_ROOT ? path.resolve(process.env.E2E_SERVER_ROOT) : repoRoot;
 const serverEntry = path.join(serverRoot, 'apps/server/src/server.ts');
 const fileMakerSimulatorEntry = path.join(serverRoot, 'apps/simulators/src/filemaker/main.ts');
+const studyVendorsEntry = path.join(serverRoot, 'apps/simulators/src/study-vendors-main.ts');
 const tsxCli = path.join(repoRoot, 'node_modules/.bin/tsx');
 export const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
@@ -38,6 +41,14 @@ const FILEMAKER_SIMULATOR = {
   user: 'portal-sync',
   password: 'simulator-only-password',
 };
+
+/** The study vendors' simulator accounts and callback secrets, handed to both sides (as `npm start` does). */
+const STUDY_VENDORS = ['ZOLL', 'INFOBIONIC', 'BIOBEAT', 'EMR'] as const;
+const studyVendorAccount = (prefix: (typeof STUDY_VENDORS)[number]) => ({
+  clientId: `portal-${prefix.toLowerCase()}`,
+  clientSecret: `${prefix.toLowerCase()}-simulator-only-secret`,
+  webhookSecret: `${prefix.toLowerCase()}-simulator-only-webhook-secret`,
+});
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -157,6 +168,67 @@ export default async function setup(project: TestProject) {
 
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
+
+  // Zoll, InfoBionic, Biobeat and the EMR, in one process as `npm start` runs them; their studies move
+  // only when a test says (POST /_simulator/advance), so a test decides when results arrive.
+  const studyVendorPorts = await Promise.all(STUDY_VENDORS.map(() => freePort()));
+  const studyVendorEnv: NodeJS.ProcessEnv = {};
+  const portalVendorEnv: NodeJS.ProcessEnv = {};
+  for (const [index, prefix] of STUDY_VENDORS.entries()) {
+    const account = studyVendorAccount(prefix);
+    studyVendorEnv[`${prefix}_SIMULATOR_PORT`] = String(studyVendorPorts[index]);
+    studyVendorEnv[`${prefix}_SIMULATOR_CLIENT_ID`] = account.clientId;
+    studyVendorEnv[`${prefix}_SIMULATOR_CLIENT_SECRET`] = account.clientSecret;
+    portalVendorEnv[prefix === 'EMR' ? 'EMR_FHIR_URL' : `${prefix}_URL`] =
+      `http://127.0.0.1:${studyVendorPorts[index]}`;
+    portalVendorEnv[`${prefix}_CLIENT_ID`] = account.clientId;
+    portalVendorEnv[`${prefix}_CLIENT_SECRET`] = account.clientSecret;
+    if (prefix !== 'EMR') {
+      studyVendorEnv[`${prefix}_SIMULATOR_WEBHOOK_SECRET`] = account.webhookSecret;
+      portalVendorEnv[`${prefix}_WEBHOOK_SECRET`] = account.webhookSecret;
+    }
+  }
+  const studyVendors = spawn(process.execPath, [tsxCli, studyVendorsEntry], {
+    cwd: serverRoot,
+    env: {
+      ...process.env,
+      ...studyVendorEnv,
+      PORTAL_URL: baseUrl,
+      STUDY_SIMULATOR_HOST: '127.0.0.1',
+      STUDY_SIMULATOR_STEP_MS: '0',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+    detached: true,
+  });
+  let studyVendorsStderr = '';
+  studyVendors.stderr?.on('data', (chunk: Buffer) => {
+    studyVendorsStderr = (studyVendorsStderr + chunk.toString()).slice(-5_000);
+  });
+  const stopStudyVendors = async () => {
+    if (studyVendors.exitCode !== null || studyVendors.signalCode !== null) return;
+    const exited = new Promise((resolve) => studyVendors.once('exit', resolve));
+    try {
+      if (studyVendors.pid) process.kill(-studyVendors.pid, 'SIGTERM');
+    } catch {
+      // already gone
+    }
+    await exited;
+  };
+  const studyVendorUrls = {
+    zoll: `http://127.0.0.1:${studyVendorPorts[0]}`,
+    infobionic: `http://127.0.0.1:${studyVendorPorts[1]}`,
+    biobeat: `http://127.0.0.1:${studyVendorPorts[2]}`,
+    emr: `http://127.0.0.1:${studyVendorPorts[3]}`,
+  };
+  try {
+    for (const url of Object.values(studyVendorUrls))
+      await waitForHealthy(`${url}/_simulator/stats`, studyVendors, () => studyVendorsStderr);
+  } catch (error) {
+    await stopStudyVendors();
+    await stopSimulator();
+    throw error;
+  }
   const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-e2e-'));
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -183,6 +255,8 @@ export default async function setup(project: TestProject) {
     FILEMAKER_PASSWORD: FILEMAKER_SIMULATOR.password,
     // A sync FileMaker does not answer gives up after 5 s (the test of an unreachable FileMaker waits it out).
     FILEMAKER_SYNC_TIMEOUT_MS: '5000',
+    ...portalVendorEnv,
+    VENDOR_OUTBOX_POLL_MS: '250',
   };
   // Always the embedded database and identity provider, whatever the developer's shell points at.
   for (const key of ['DATABASE_URL', 'OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_AUDIENCE']) delete env[key];
@@ -230,6 +304,7 @@ export default async function setup(project: TestProject) {
       clearTimeout(timer);
     }
     await stopSimulator();
+    await stopStudyVendors();
     await rm(dataDir, { recursive: true, force: true });
   };
 
@@ -244,5 +319,6 @@ export default async function setup(project: TestProject) {
 
   project.provide('baseUrl', baseUrl);
   project.provide('fileMakerUrl', fileMakerUrl);
+  project.provide('studyVendorUrls', studyVendorUrls);
   return teardown;
 }

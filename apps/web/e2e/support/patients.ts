@@ -108,3 +108,28 @@ export async function savePageScreenshot(page: Page, name: string): Promise<stri
   await page.evaluate(() => window.scrollTo(0, 0));
   return saveScreenshot(page, name);
 }
+
+/** Sets one of the demo clinic's settings; answers how it was, to put it back. */
+export async function setDemoClinicSetting(
+  api: Api,
+  name: string,
+  setting: { enabled: boolean; value: string | number | null },
+): Promise<{ enabled: boolean; value: string | number | null } | undefined> {
+  const list = await api<{ data: Clinic[] }>(
+    'GET',
+    `/api/customers/organizations?filter[npi]=${DEMO_CLINIC.npi}`,
+  );
+  const clinic = list.data.find((candidate) => candidate.npi === DEMO_CLINIC.npi);
+  if (!clinic) throw new Error('no demo clinic');
+  const before = clinic.clinicWorkflows.find((workflow) => workflow.name === name);
+  await api('PUT', `/api/customers/organizations/${clinic.id}`, {
+    npi: clinic.npi,
+    name: clinic.name,
+    code: clinic.code,
+    isActive: clinic.isActive,
+    samlConnectionName: clinic.samlConnectionName,
+    featureFlags: clinic.clinicFeatureFlags,
+    workflows: [...clinic.clinicWorkflows.filter((workflow) => workflow.name !== name), { name, ...setting }],
+  });
+  return before ? { enabled: before.enabled, value: before.value } : undefined;
+}

@@ -10,6 +10,7 @@ import {
   DEVICE_CHECK_PATH,
   PATIENTS_PATH,
 } from '../lib/patients';
+import { STUDIES_PAGE_TITLES, STUDIES_PATHS, STUDY_SUITE_ORDER } from '../lib/study-paths';
 import { HomePage } from './home-page';
 import { AppLayout } from './layout/app-layout';
 import { CLINICS_PATH, DEFAULTS_PATH, EMAIL_OUTBOX_PATH, USERS_PATH } from './layout/nav-items';
@@ -24,6 +25,14 @@ const handle = (value: RouteHandle) => value;
 // chunk, loaded when the tab is first opened.
 const TrendsTab = lazy(() =>
   import('../features/trends/components/trends-tab').then((module) => ({ default: module.TrendsTab })),
+);
+
+// The patient page's Studies tab comes from the studies feature, in its own chunk (its dialogs and the
+// results panel), loaded when the tab is first opened.
+const StudiesTab = lazy(() =>
+  import('../features/studies/components/patient-studies-tab').then((module) => ({
+    default: module.PatientStudiesTab,
+  })),
 );
 
 /**
@@ -119,14 +128,26 @@ export const routes: RouteObject[] = [
               },
               {
                 path: `${PATIENTS_PATH}/:npi/:id`,
-                // The patient page, given the trends feature's tab.
+                // The patient page, given the trends and studies features' tabs.
                 lazy: async () => {
                   const { PatientPage } = await import('../features/patients/components/patient-page');
-                  return { element: <PatientPage TrendsTab={TrendsTab} /> };
+                  return { element: <PatientPage TrendsTab={TrendsTab} StudiesTab={StudiesTab} /> };
                 },
                 handle: handle({ title: 'Patient', crumbs: ['Patients'] }),
               },
             ],
+          },
+          {
+            element: <RequirePermission permission="study:read" />,
+            // One screen per suite (issue 16 §7), each in the studies feature's chunk.
+            children: STUDY_SUITE_ORDER.map((suite) => ({
+              path: STUDIES_PATHS[suite],
+              lazy: async () => {
+                const { StudiesPage } = await import('../features/studies/components/studies-page');
+                return { element: <StudiesPage suite={suite} /> };
+              },
+              handle: handle({ title: STUDIES_PAGE_TITLES[suite], crumbs: ['Studies'] }),
+            })),
           },
           {
             element: <RequirePermission permission="device-check:create" />,

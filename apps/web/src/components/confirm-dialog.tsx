@@ -13,6 +13,8 @@ type ConfirmDialogProps = {
   children: ReactNode;
   /** The button that does it, e.g. 'Delete default'. */
   confirmLabel: string;
+  /** The button that does not, when 'Cancel' would read as doing it ('Cancel study'): 'Keep the study'. */
+  cancelLabel?: string;
   pending: boolean;
   /** Why the last attempt failed, shown in the dialog. */
   error?: string | null | undefined;
@@ -26,6 +28,7 @@ export function ConfirmDialog({
   title,
   children,
   confirmLabel,
+  cancelLabel = 'Cancel',
   pending,
   error,
   onConfirm,
@@ -53,7 +56,7 @@ export function ConfirmDialog({
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
         <Button onClick={onClose} disabled={pending} autoFocus>
-          Cancel
+          {cancelLabel}
         </Button>
         <Button color="error" variant="contained" onClick={onConfirm} loading={pending}>
           {confirmLabel}

@@ -13,7 +13,7 @@ import { queryKeys } from './query-keys';
 /** The Patients screen; one patient's page is under it (patientPagePath). */
 export const PATIENTS_PATH = '/patients';
 
-export const PATIENT_PAGE_TABS = ['overview', 'documents', 'timeline', 'trends'] as const;
+export const PATIENT_PAGE_TABS = ['overview', 'documents', 'timeline', 'trends', 'studies'] as const;
 export type PatientPageTab = (typeof PATIENT_PAGE_TABS)[number];
 
 /** The patient page: /patients/{clinic NPI}/{patient record id}, with the tab when it is not the first. */

@@ -42,6 +42,8 @@ export const queryKeys = {
     /** One patient's documents (the patient page): under the documents prefix, so document writes refresh it. */
     ofPatient: (clinicNpi: string, patientRef: string) =>
       ['documents', 'patient', clinicNpi, patientRef] as const,
+    /** Where a signed document stands with the EMR: under the documents prefix, so signing refreshes it. */
+    emrDelivery: (documentId: string) => ['documents', 'emr-delivery', documentId] as const,
   },
   // A patient write invalidates queryKeys.patients.all: the search pages, the patient, its timeline and
   // its advisories (a new device may match others) all refresh.
@@ -67,6 +69,17 @@ export const queryKeys = {
       ['trends', 'longitudinal', clinicNpi, patientRef, params] as const,
     /** A scope's longitudinal settings: the clinic's ('0') or a user's. */
     settings: (clinicNpi: string, userId: string) => ['trends', 'settings', clinicNpi, userId] as const,
+  },
+  // A study write invalidates queryKeys.studies.all: the clinic's study screens, the patient's Studies tab
+  // and the sleep profile (whose current study it may be) all refresh.
+  studies: {
+    all: ['studies'] as const,
+    /** A clinic's studies of one suite: the study screen's pages sit under it. */
+    ofClinic: (clinicNpi: string, suite: string) => ['studies', 'clinic', clinicNpi, suite] as const,
+    ofPatient: (clinicNpi: string, patientRef: string) =>
+      ['studies', 'patient', clinicNpi, patientRef] as const,
+    sleepProfile: (clinicNpi: string, patientRef: string) =>
+      ['studies', 'sleep-profile', clinicNpi, patientRef] as const,
   },
   notifications: {
     all: ['notifications'] as const,

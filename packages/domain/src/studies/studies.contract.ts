@@ -184,7 +184,8 @@ export const sleepProfileSchema = z
     notes: z.string(),
     /** The study in progress or last ordered; null before the first. */
     currentStudy: z.nullable(studyResourceSchema),
-    updatedAt: z.string(),
+    /** Null while the patient has no profile yet (every measure null): POST makes it. */
+    updatedAt: z.string().nullable(),
   })
   .meta({ id: 'SleepProfile' });
 export type SleepProfile = z.infer<typeof sleepProfileSchema>;

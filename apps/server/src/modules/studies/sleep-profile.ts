@@ -27,7 +27,10 @@ async function toSleepProfile(db: Db | Tx, row: SleepProfileRow): Promise<SleepP
   };
 }
 
-/** GET sleep-profile: the patient's sleep profile, or 404 before one is made. */
+/**
+ * GET sleep-profile: the patient's sleep profile; before one is made, an empty one (every measure null,
+ * `updatedAt` null), so a screen asks once and knows whether to POST or PATCH.
+ */
 export async function getSleepProfile(
   db: Db,
   actor: Actor,
@@ -35,7 +38,17 @@ export async function getSleepProfile(
 ): Promise<SleepProfile> {
   const patient = await getStudyPatient(db, actor, target);
   const profile = await findSleepProfile(db, patient.id);
-  if (!profile) throw new NotFoundError('Sleep profile');
+  if (!profile)
+    return {
+      patientId: patient.id,
+      heightCm: null,
+      weightKg: null,
+      neckCircumferenceCm: null,
+      epworthScore: null,
+      notes: '',
+      currentStudy: null,
+      updatedAt: null,
+    };
   return toSleepProfile(db, profile);
 }
 

@@ -265,6 +265,38 @@ describe('studies and their vendors (issue 16)', () => {
     expect(await documentCount(study.id)).toBe(1);
   });
 
+  it('Zoll updates that arrive newest first still end in one ready-for-review document', async () => {
+    const patient = await freshPatient();
+    const study = (
+      await send('nurse', 'POST', `${CLINIC}/patients/${patient.id}/sleep-profile/studies`, order)
+    ).json() as StudyResource;
+    await send('nurse', 'POST', `${CLINIC}/zoll/sleep-studies/${study.id}/push`);
+    const sent = await eventually(async () => {
+      const current = await studyOf(patient.id, study.id);
+      return current.attributes.vendorReference ? current : null;
+    }, 'the push');
+    vendors.zoll.setFaults({ outOfOrder: true });
+    try {
+      vendors.zoll.advance({ id: sent.attributes.vendorReference as string });
+      await vendors.zoll.callbacksSettled();
+      const ready = await eventually(async () => {
+        const current = await studyOf(patient.id, study.id);
+        return current.attributes.status === 'ready-for-review' ? current : null;
+      }, 'the scored study');
+      // 'in-progress' arrived after 'scored': the study did not move back.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect((await studyOf(patient.id, study.id)).attributes.status).toBe('ready-for-review');
+      expect(ready.attributes.statusHistory.map((change) => change.to)).toEqual([
+        'new',
+        'in-progress',
+        'ready-for-review',
+      ]);
+      expect(await documentCount(study.id)).toBe(1);
+    } finally {
+      vendors.zoll.clearFaults();
+    }
+  });
+
   it("a push without the clinic's sleep global office id is a 422 naming the setting", async () => {
     await setClinicSetting(portal.db, 'sleepGlobalOfficeId', { enabled: false, value: '' });
     try {

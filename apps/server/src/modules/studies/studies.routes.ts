@@ -113,7 +113,8 @@ export const studiesRoutes: FastifyPluginAsyncZod<StudiesRoutesContext> = async 
       config: { permission: 'study:read' },
       schema: {
         tags,
-        summary: "The patient's sleep profile and current sleep study (404 before one is made)",
+        summary:
+          "The patient's sleep profile and current sleep study (empty, updatedAt null, before one is made)",
         params: studyPatientParamsSchema,
         response: { 200: sleepProfileSchema, ...errorResponses(400, 401, 403, 404) },
       },

@@ -18,18 +18,21 @@ function homeFor(roles: UserRole[], homePage?: string, clinicNpi: string | undef
 
 const at = (role: string, clinicNPI = CLINIC): UserRole => ({ role, clinicNPI });
 
+/** Whoever reads the clinic's documents reads its studies (study:read), one screen per suite. */
+const STUDIES = ['Sleep studies', 'Wearable cardiac studies', 'ABPM studies'] as const;
+
 describe('navigation by permission at the current clinic', () => {
   it.each([
-    ['provider', [at('provider')], ['Signature inbox', 'Patients', 'Barcode scanner']],
-    ['nurse', [at('nurse')], ['Signature inbox', 'Patients', 'Barcode scanner']],
-    ['clinic-read-only', [at('clinic-read-only')], ['Signature inbox', 'Patients']],
+    ['provider', [at('provider')], ['Signature inbox', 'Patients', 'Barcode scanner', ...STUDIES]],
+    ['nurse', [at('nurse')], ['Signature inbox', 'Patients', 'Barcode scanner', ...STUDIES]],
+    ['clinic-read-only', [at('clinic-read-only')], ['Signature inbox', 'Patients', ...STUDIES]],
     // Device technicians see no documents, but they look after the patients' devices. Whoever keeps a
     // device current (patient:update-device) has the barcode scanner.
     ['device-tech', [at('device-tech')], ['Patients', 'Barcode scanner']],
     [
       'clinic-admin',
       [at('clinic-admin')],
-      ['Signature inbox', 'Patients', 'Barcode scanner', 'Clinics', 'Users'],
+      ['Signature inbox', 'Patients', 'Barcode scanner', ...STUDIES, 'Clinics', 'Users'],
     ],
     [
       'irh-admin under *',
@@ -38,6 +41,7 @@ describe('navigation by permission at the current clinic', () => {
         'Signature inbox',
         'Patients',
         'Barcode scanner',
+        ...STUDIES,
         'Clinics',
         'Users',
         'Clinic defaults',
@@ -51,6 +55,7 @@ describe('navigation by permission at the current clinic', () => {
         'Signature inbox',
         'Patients',
         'Barcode scanner',
+        ...STUDIES,
         'Clinics',
         'Users',
         'Clinic defaults',
@@ -61,28 +66,37 @@ describe('navigation by permission at the current clinic', () => {
     [
       'irh-admin at a clinic',
       [at('irh-admin')],
-      ['Signature inbox', 'Patients', 'Barcode scanner', 'Clinics', 'Users'],
+      ['Signature inbox', 'Patients', 'Barcode scanner', ...STUDIES, 'Clinics', 'Users'],
     ],
-    ['irh-tech under *', [at('irh-tech', '*')], ['Signature inbox', 'Patients', 'Barcode scanner']],
-    ['irh-reporting under *', [at('irh-reporting', '*')], ['Signature inbox', 'Patients']],
+    [
+      'irh-tech under *',
+      [at('irh-tech', '*')],
+      ['Signature inbox', 'Patients', 'Barcode scanner', ...STUDIES],
+    ],
+    ['irh-reporting under *', [at('irh-reporting', '*')], ['Signature inbox', 'Patients', ...STUDIES]],
     ['irh-finance under *', [at('irh-finance', '*')], []],
-    ['an alias (physician)', [at('physician')], ['Signature inbox', 'Patients', 'Barcode scanner']],
+    [
+      'an alias (physician)',
+      [at('physician')],
+      ['Signature inbox', 'Patients', 'Barcode scanner', ...STUDIES],
+    ],
   ] as const)('%s sees %j', (_name, roles, expected) => {
     expect(navFor([...roles])).toEqual(expected);
   });
 
   it('groups the items in their sections and drops empty sections', () => {
     const { can } = createPermissionChecks({ roles: [at('provider')] }, CLINIC);
-    expect(listNavSections(can).map((s) => s.label)).toEqual(['Documents', 'Patients']);
+    expect(listNavSections(can).map((s) => s.label)).toEqual(['Documents', 'Patients', 'Studies']);
   });
 
   it('counts only the roles at the current clinic', () => {
     const roles = [at('provider'), at('clinic-admin', OTHER_CLINIC)];
-    expect(navFor(roles, CLINIC)).toEqual(['Signature inbox', 'Patients', 'Barcode scanner']);
+    expect(navFor(roles, CLINIC)).toEqual(['Signature inbox', 'Patients', 'Barcode scanner', ...STUDIES]);
     expect(navFor(roles, OTHER_CLINIC)).toEqual([
       'Signature inbox',
       'Patients',
       'Barcode scanner',
+      ...STUDIES,
       'Clinics',
       'Users',
     ]);

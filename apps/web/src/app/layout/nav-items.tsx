@@ -1,16 +1,20 @@
 import ApartmentIcon from '@mui/icons-material/Apartment';
+import BedtimeOutlinedIcon from '@mui/icons-material/BedtimeOutlined';
 import DrawIcon from '@mui/icons-material/Draw';
 import ForwardToInboxIcon from '@mui/icons-material/ForwardToInbox';
 import GroupIcon from '@mui/icons-material/Group';
 import MonitorHeartOutlinedIcon from '@mui/icons-material/MonitorHeartOutlined';
 import PeopleAltOutlinedIcon from '@mui/icons-material/PeopleAltOutlined';
 import QrCodeScannerIcon from '@mui/icons-material/QrCodeScanner';
+import SpeedOutlinedIcon from '@mui/icons-material/SpeedOutlined';
 import TuneIcon from '@mui/icons-material/Tune';
+import WatchOutlinedIcon from '@mui/icons-material/WatchOutlined';
 import type { PermissionName } from '@portal/domain';
 import type { ReactNode } from 'react';
 import { isSafeReturnPath } from '../../lib/auth/return-to';
 import { SIGNATURE_DASHBOARD_PATH } from '../../lib/constants';
 import { BARCODE_SCANNER_PATH, DEVICE_CHECK_PATH, PATIENTS_PATH } from '../../lib/patients';
+import { STUDIES_PAGE_TITLES, STUDIES_PATHS } from '../../lib/study-paths';
 
 export const CLINICS_PATH = '/admin/clinics';
 export const USERS_PATH = '/admin/users';
@@ -56,6 +60,30 @@ export const NAV_SECTIONS: readonly NavSection[] = [
         to: BARCODE_SCANNER_PATH,
         icon: <QrCodeScannerIcon />,
         permission: 'patient:update-device',
+      },
+    ],
+  },
+  {
+    // Issue 16: whoever reads the clinic's documents sees its studies, one screen per suite.
+    label: 'Studies',
+    items: [
+      {
+        label: STUDIES_PAGE_TITLES.sleep,
+        to: STUDIES_PATHS.sleep,
+        icon: <BedtimeOutlinedIcon />,
+        permission: 'study:read',
+      },
+      {
+        label: STUDIES_PAGE_TITLES.wcd,
+        to: STUDIES_PATHS.wcd,
+        icon: <WatchOutlinedIcon />,
+        permission: 'study:read',
+      },
+      {
+        label: STUDIES_PAGE_TITLES.abpm,
+        to: STUDIES_PATHS.abpm,
+        icon: <SpeedOutlinedIcon />,
+        permission: 'study:read',
       },
     ],
   },

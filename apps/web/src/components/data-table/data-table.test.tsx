@@ -229,4 +229,34 @@ describe('DataTable', () => {
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('Device 1')).toBeTruthy();
   });
+
+  it("without search, goes back to page 1 when the caller's own filter in the key changes, asking for no stale page", async () => {
+    const fetchPage = vi.fn<FetchPage<Device>>(async (query) => ({ rows: pageOf(query), totalCount: TOTAL }));
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const table = (kind: string) => (
+      <QueryClientProvider client={client}>
+        <DataTable
+          label="Devices"
+          columns={columns.map(({ filter: _filter, ...column }) => column)}
+          queryKey={['devices', kind]}
+          fetchPage={fetchPage}
+          getRowId={(d) => d.id}
+          searchable={false}
+          filters={<span>Kind: {kind}</span>}
+        />
+      </QueryClientProvider>
+    );
+    const { rerender } = render(table('pacemakers'));
+    await screen.findByText('Device 1');
+    expect(screen.queryByRole('searchbox')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Clear filters' })).toBeNull();
+    expect(screen.getByText('Kind: pacemakers')).toBeTruthy();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Go to next page' }));
+    await screen.findByText('Device 26');
+    const callsBefore = fetchPage.mock.calls.length;
+
+    rerender(table('defibrillators'));
+    await waitFor(() => expect(fetchPage.mock.calls.length).toBe(callsBefore + 1));
+    expect(fetchPage.mock.lastCall?.[0].page).toBe(1);
+  });
 });

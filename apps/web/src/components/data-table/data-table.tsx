@@ -16,12 +16,12 @@ import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { keepPreviousData, type QueryKey, useQuery } from '@tanstack/react-query';
-import { type ReactNode, useId } from 'react';
+import { keepPreviousData, type Query, type QueryKey, useQuery } from '@tanstack/react-query';
+import { type ReactNode, useId, useState } from 'react';
 import { TABLE_DEFAULT_ORDER, TABLE_DEFAULT_ROWS, TABLE_ROWS_PER_PAGE_OPTIONS } from '../../lib/constants';
 import { visuallyHidden } from '../visually-hidden';
 import { ColumnFilterInput } from './column-filter';
-import type { DataTableColumn, DataTableOrder, FetchPage } from './types';
+import type { DataTableColumn, DataTableOrder, DataTablePage, FetchPage } from './types';
 import { useTableState } from './use-table-state';
 
 export type DataTableProps<Row> = {
@@ -40,6 +40,12 @@ export type DataTableProps<Row> = {
   emptyMessage?: string;
   /** Extra controls at the right end of the toolbar, e.g. a 'New' button. */
   actions?: ReactNode;
+  /** False for a list the server does not search: no search field (nor 'Clear filters' without column filters). */
+  searchable?: boolean;
+  /** Filters of the caller's own at the left of the toolbar (status chips); their values belong in `queryKey`. */
+  filters?: ReactNode;
+  /** Fetch the page again every so many milliseconds while this says so (rows still changing), or false. */
+  refetchInterval?: (page: DataTablePage<Row> | undefined) => number | false;
 };
 
 export function DataTable<Row>({
@@ -54,6 +60,9 @@ export function DataTable<Row>({
   searchPlaceholder = 'Search',
   emptyMessage = 'No records found.',
   actions,
+  searchable = true,
+  filters,
+  refetchInterval,
 }: DataTableProps<Row>) {
   const firstSortable = columns.find((c) => c.sortable)?.id ?? columns[0]?.id ?? '';
   const state = useTableState({
@@ -63,16 +72,28 @@ export function DataTable<Row>({
   const { query } = state;
   const searchId = useId();
 
+  // Filters the caller keeps in the key (status chips) start again at page 1, in the same render, so no
+  // request is made for a page of the old filters.
+  const keyText = JSON.stringify(queryKey);
+  const [shownKeyText, setShownKeyText] = useState(keyText);
+  if (shownKeyText !== keyText) {
+    setShownKeyText(keyText);
+    if (query.page !== 1) state.setPage(1);
+  }
+
   const result = useQuery({
     queryKey: [...queryKey, query],
-    queryFn: ({ signal }) => fetchPage(query, { signal }),
+    queryFn: ({ signal }): Promise<DataTablePage<Row>> => fetchPage(query, { signal }),
     // Keep the current rows on screen while the next page loads, instead of flashing empty.
     placeholderData: keepPreviousData,
+    refetchInterval: (current: Query<DataTablePage<Row>, Error, DataTablePage<Row>, QueryKey>) =>
+      refetchInterval ? refetchInterval(current.state.data) : false,
   });
 
   const rows = result.data?.rows ?? [];
   const totalCount = result.data?.totalCount ?? 0;
   const hasFilters = columns.some((c) => c.filter);
+  const showsClearFilters = searchable || hasFilters;
   const lastPageIndex = Math.max(0, Math.ceil(totalCount / query.rows) - 1);
   // MUI rejects a page past the end, which can happen briefly when a filter shrinks the result.
   const pageIndex = Math.min(query.page - 1, lastPageIndex);
@@ -119,36 +140,41 @@ export function DataTable<Row>({
           py: 1.5,
         }}
       >
-        <TextField
-          id={searchId}
-          type="search"
-          size="small"
-          label="Search"
-          placeholder={searchPlaceholder}
-          value={state.searchInput}
-          onChange={(event) => state.changeSearch(event.target.value)}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter') state.changeSearch(state.searchInput, { immediate: true });
-          }}
-          sx={{ width: { xs: '100%', sm: 340 } }}
-          slotProps={{
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchIcon fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-          }}
-        />
-        <Button
-          size="small"
-          startIcon={<FilterAltOffIcon />}
-          onClick={state.clearSearchAndFilters}
-          disabled={!state.hasSearchOrFilters}
-        >
-          Clear filters
-        </Button>
+        {searchable && (
+          <TextField
+            id={searchId}
+            type="search"
+            size="small"
+            label="Search"
+            placeholder={searchPlaceholder}
+            value={state.searchInput}
+            onChange={(event) => state.changeSearch(event.target.value)}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter') state.changeSearch(state.searchInput, { immediate: true });
+            }}
+            sx={{ width: { xs: '100%', sm: 340 } }}
+            slotProps={{
+              input: {
+                startAdornment: (
+                  <InputAdornment position="start">
+                    <SearchIcon fontSize="small" />
+                  </InputAdornment>
+                ),
+              },
+            }}
+          />
+        )}
+        {showsClearFilters && (
+          <Button
+            size="small"
+            startIcon={<FilterAltOffIcon />}
+            onClick={state.clearSearchAndFilters}
+            disabled={!state.hasSearchOrFilters}
+          >
+            Clear filters
+          </Button>
+        )}
+        {filters}
         <Box sx={{ flex: 1 }} />
         {actions}
       </Box>

@@ -1,17 +1,2 @@
-import { SIGNATURE_DASHBOARD_PATH } from '@portal/domain';
-
-/**
- * The inbox opened on one document (SPEC §2 signature dashboard link), in its viewer with its details and
- * actions. Every filter is 'any' but the clinic, so it is found whatever the reader's own filters are.
- */
-export function inboxDocumentLink(clinicNpi: string, documentId: string): string {
-  const params = new URLSearchParams({
-    clinicNpi,
-    serviceLine: 'any',
-    type: 'any',
-    status: 'any',
-    assignedTo: 'any',
-    idIn: documentId,
-  });
-  return `${SIGNATURE_DASHBOARD_PATH}?${params.toString()}`;
-}
+// The patient screens open a document in the inbox the way the studies do: one link, in lib/.
+export { inboxDocumentLink } from '../../lib/inbox-link';

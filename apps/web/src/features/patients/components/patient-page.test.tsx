@@ -76,6 +76,10 @@ function TrendsTab({ clinicNpi, patientRef }: { clinicNpi: string; patientRef: s
   return <p>Trends of {`${clinicNpi}/${patientRef}`}</p>;
 }
 
+function StudiesTab({ clinicNpi, patientRef }: { clinicNpi: string; patientRef: string }) {
+  return <p>Studies of {`${clinicNpi}/${patientRef}`}</p>;
+}
+
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
@@ -193,6 +197,23 @@ describe('the patient page', () => {
     ]);
     expect(await screen.findByText(`Trends of ${CLINIC.npi}/${ID}`)).toBeTruthy();
     expect(screen.getByRole('tab', { name: 'Trends' }).getAttribute('aria-selected')).toBe('true');
+  });
+
+  it('opens the Studies tab the app shell gives it, for who may read studies only', async () => {
+    stubApi(answerPatient());
+    const withStudies = [
+      { path: '/patients/:npi/:id', element: <PatientPage TrendsTab={TrendsTab} StudiesTab={StudiesTab} /> },
+    ];
+    renderAt(sessionAs('nurse'), `${PATH}?tab=studies`, withStudies);
+    expect(await screen.findByText(`Studies of ${CLINIC.npi}/${ID}`)).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Studies' }).getAttribute('aria-selected')).toBe('true');
+    cleanup();
+
+    // A device technician reads patients but no studies.
+    renderAt(sessionAs('device-tech'), `${PATH}?tab=studies`, withStudies);
+    await screen.findByRole('heading', { level: 2, name: 'Etta Louise Quill' });
+    expect(screen.queryByRole('tab', { name: 'Studies' })).toBeNull();
+    expect(screen.queryByText(/Studies of/)).toBeNull();
   });
 
   it('has no Trends tab without one from the app shell', async () => {

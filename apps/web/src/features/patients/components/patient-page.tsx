@@ -30,18 +30,29 @@ const TAB_LABELS: Record<PatientPageTab, string> = {
   documents: 'Documents',
   timeline: 'Timeline',
   trends: 'Trends',
+  studies: 'Studies',
 };
 
 /** The Trends tab's body: another feature's (trends), so the app shell hands it in. */
 export type PatientTrendsTab = ComponentType<{ clinicNpi: string; patientRef: string }>;
 
+/** The Studies tab's body: the studies feature's, handed in by the app shell like the Trends tab. */
+export type PatientStudiesTab = ComponentType<{ clinicNpi: string; patientRef: string }>;
+
 /**
  * One patient (issue 13 §13), /patients/{clinic NPI}/{id}: the header, then Overview, Documents and
  * Timeline tabs (the tab is in the address, so it can be linked and survives a reload). What the user
  * may do is judged at the patient's clinic: a read-only user sees no edit controls. The Trends tab (issue
- * 14 §3) shows when the app shell gives its body (loaded with its chart library only when opened).
+ * 14 §3) shows when the app shell gives its body (loaded with its chart library only when opened), and so
+ * does the Studies tab (issue 16 §7), to whoever may read the clinic's studies.
  */
-export function PatientPage({ TrendsTab }: { TrendsTab?: PatientTrendsTab | undefined } = {}) {
+export function PatientPage({
+  TrendsTab,
+  StudiesTab,
+}: {
+  TrendsTab?: PatientTrendsTab | undefined;
+  StudiesTab?: PatientStudiesTab | undefined;
+} = {}) {
   const { npi = '', id = '' } = useParams();
   const [searchParams, setSearchParams] = useSearchParams();
   const { can } = useClinicPermissions(npi);
@@ -50,8 +61,12 @@ export function PatientPage({ TrendsTab }: { TrendsTab?: PatientTrendsTab | unde
   const canEdit = can('patient:update');
   const canEditDevice = can('patient:update-device');
   const canReadDocuments = can('document:read');
+  const canReadStudies = can('study:read');
   const tabs = PATIENT_PAGE_TABS.filter(
-    (tab) => (tab !== 'documents' || canReadDocuments) && (tab !== 'trends' || TrendsTab !== undefined),
+    (tab) =>
+      (tab !== 'documents' || canReadDocuments) &&
+      (tab !== 'trends' || TrendsTab !== undefined) &&
+      (tab !== 'studies' || (StudiesTab !== undefined && canReadStudies)),
   );
   const requested = searchParams.get('tab') as PatientPageTab | null;
   const tab: PatientPageTab = requested && tabs.includes(requested) ? requested : 'overview';
@@ -141,6 +156,11 @@ export function PatientPage({ TrendsTab }: { TrendsTab?: PatientTrendsTab | unde
         {tab === 'trends' && TrendsTab && (
           <Suspense fallback={<LinearProgress aria-label="Loading the trends" />}>
             <TrendsTab clinicNpi={npi} patientRef={id} />
+          </Suspense>
+        )}
+        {tab === 'studies' && StudiesTab && (
+          <Suspense fallback={<LinearProgress aria-label="Loading the studies" />}>
+            <StudiesTab clinicNpi={npi} patientRef={id} />
           </Suspense>
         )}
       </Box>

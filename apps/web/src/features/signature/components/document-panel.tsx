@@ -38,11 +38,17 @@ import { DocumentComments } from './document-comments';
 import { PdfViewer, type PdfViewerHandle } from './pdf-viewer';
 import { StatusChip } from './status-chip';
 
-// The document's patient (OAC status, flag, advisories) comes in its own chunk, fetched with the first
-// document opened: the inbox's start-up weight stays as it was (issue 11 §10).
+// The document's patient (OAC status, flag, advisories), a study's results above its PDF and a signed
+// document's EMR delivery come in one chunk of their own, fetched with the first document opened: the
+// inbox's start-up weight stays as it was (issue 11 §10).
+const loadExtras = () => import('./document-extras');
 const DocumentPatientSummary = lazy(() =>
-  import('./document-patient-summary').then((module) => ({ default: module.DocumentPatientSummary })),
+  loadExtras().then((module) => ({ default: module.DocumentPatientSummary })),
 );
+const DocumentStudyResults = lazy(() =>
+  loadExtras().then((module) => ({ default: module.DocumentStudyResults })),
+);
+const EmrDeliveryStatus = lazy(() => loadExtras().then((module) => ({ default: module.EmrDeliveryStatus })));
 
 export type DocumentPanelActions = {
   canSign: boolean;
@@ -107,6 +113,9 @@ export function DocumentPanel(props: DocumentPanelProps) {
   const typeLabel = documentTypeLabel(doc.type);
   const showReport = narrow ? narrowRegion === 'report' : true;
   const showDetails = narrow ? narrowRegion === 'details' : detailsOpen;
+  // Only a document that says it carries a study's results loads the panel, which reads them.
+  const studyMetadata: unknown = doc.metadata?.study;
+  const hasStudy = typeof studyMetadata === 'object' && studyMetadata !== null;
 
   return (
     <Box
@@ -140,6 +149,11 @@ export function DocumentPanel(props: DocumentPanelProps) {
       <Box sx={{ display: 'flex', flex: 1, minHeight: 0, minWidth: 0 }}>
         {showReport && (
           <Box sx={{ display: 'flex', flexDirection: 'column', flex: 1, minWidth: 0, minHeight: 0 }}>
+            {hasStudy && (
+              <Suspense fallback={null}>
+                <DocumentStudyResults key={document.id} metadata={doc.metadata} />
+              </Suspense>
+            )}
             {pdf.failed && (
               <Alert severity="error" sx={{ m: 1 }}>
                 The PDF could not be loaded.
@@ -473,6 +487,12 @@ function DocumentDetails({
           <strong>{nameOf(doc.signedBy)}</strong>
           {doc.signedAt && `, ${formatUsDateTimeToMinute(doc.signedAt)}`}
         </Typography>
+      )}
+
+      {(doc.status === 'signed' || doc.status === 'acknowledged') && (
+        <Suspense fallback={null}>
+          <EmrDeliveryStatus key={document.id} document={document} />
+        </Suspense>
       )}
 
       {sections.map((section) => (
