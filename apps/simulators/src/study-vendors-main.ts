@@ -8,43 +8,11 @@ import {
   startBiobeatSimulator,
 } from './biobeat/biobeat-simulator';
 import { EMR_SIMULATOR_DEFAULTS, emrFaultsSchema, startEmrSimulator } from './emr/emr-simulator';
+import { faultsVariable, logLevelVariable, readEnvironment, wholeNumber } from './environment';
 import { INFOBIONIC_SIMULATOR_DEFAULTS, startInfoBionicSimulator } from './infobionic/infobionic-simulator';
 import { STUDY_STEP_MS_DEFAULT } from './vendor-common/study-clock';
 import { vendorFaultsSchema } from './vendor-common/vendor-faults';
 import { startZollSimulator, ZOLL_SIMULATOR_DEFAULTS } from './zoll/zoll-simulator';
-
-function wholeNumber(min: number, max: number) {
-  const error = `must be a whole number from ${min} to ${max}`;
-  return z.coerce.number({ error }).int({ error }).min(min, { error }).max(max, { error });
-}
-
-/** A JSON fault setting, e.g. {"status":503,"times":2}, checked against the simulator's faults. */
-function faultsVariable<Faults>(schema: z.ZodType<Faults>) {
-  return z
-    .string()
-    .optional()
-    .transform((text, context): Faults | undefined => {
-      if (text === undefined || text.trim() === '') return undefined;
-      let json: unknown;
-      try {
-        json = JSON.parse(text);
-      } catch {
-        context.addIssue({ code: 'custom', message: 'must be JSON, e.g. {"status":503,"times":2}' });
-        return z.NEVER;
-      }
-      const faults = schema.safeParse(json);
-      if (!faults.success) {
-        for (const issue of faults.error.issues) {
-          context.addIssue({
-            code: 'custom',
-            message: `${issue.path.join('.') || 'value'} ${issue.message}`,
-          });
-        }
-        return z.NEVER;
-      }
-      return faults.data;
-    });
-}
 
 const secret = (fallback: string) => z.string().min(1, { error: 'must not be empty' }).default(fallback);
 
@@ -94,16 +62,10 @@ const environmentSchema = z.object({
   EMR_SIMULATOR_CLIENT_SECRET: secret(EMR_SIMULATOR_DEFAULTS.clientSecret),
   EMR_SIMULATOR_FAULTS: faultsVariable(emrFaultsSchema),
 
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_LEVEL: logLevelVariable,
 });
 
-const environment = environmentSchema.safeParse(process.env);
-if (!environment.success) {
-  const problems = environment.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`);
-  console.error(`Invalid configuration: ${problems.join('; ')}`);
-  process.exit(1);
-}
-const settings = environment.data;
+const settings = readEnvironment(environmentSchema);
 const host = settings.STUDY_SIMULATOR_HOST;
 const logger = { level: settings.LOG_LEVEL };
 const shared = { host, portalUrl: settings.PORTAL_URL, stepMs: settings.STUDY_SIMULATOR_STEP_MS, logger };

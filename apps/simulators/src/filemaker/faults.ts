@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { createVendorFaultInjector } from '../vendor-common/vendor-faults';
 
 export const FAULT_STATUSES = [500, 502, 503, 504] as const;
 export type FaultStatus = (typeof FAULT_STATUSES)[number];
@@ -42,51 +43,20 @@ export type FaultOutcome = { delayMs: number } & (
   | { kind: 'drop' }
 );
 
+/**
+ * The FileMaker simulator's faults: the study vendors' injector (vendor-common), of which FileMaker uses
+ * the 5xx, delay, dropped-connection and expired-token faults.
+ */
 export function createFaultInjector({ expireTokens }: { expireTokens: () => void }) {
-  let status: FaultStatus | null = null;
-  let remaining = 0;
-  let delayMs = 0;
-  let dropConnections = 0;
-
+  const injector = createVendorFaultInjector({ expireTokens });
   return {
-    apply(faults: FileMakerFaults): void {
-      if (faults.status !== undefined) {
-        status = faults.status;
-        remaining = faults.times ?? Number.POSITIVE_INFINITY;
-      }
-      if (faults.delayMs !== undefined) delayMs = faults.delayMs;
-      if (faults.dropConnections !== undefined) dropConnections = faults.dropConnections;
-      if (faults.expireTokens) expireTokens();
-    },
-
-    clear(): void {
-      status = null;
-      remaining = 0;
-      delayMs = 0;
-      dropConnections = 0;
-    },
-
+    apply: (faults: FileMakerFaults): void => injector.apply(faults),
+    clear: (): void => injector.clear(),
     inForce(): FaultsInForce {
-      const failing = status !== null && remaining > 0;
-      return {
-        status: failing ? status : null,
-        remaining: failing && Number.isFinite(remaining) ? remaining : null,
-        delayMs,
-        dropConnections,
-      };
+      const { status, remaining, delayMs, dropConnections } = injector.inForce();
+      return { status, remaining, delayMs, dropConnections };
     },
-
     /** Takes the next request's outcome; a dropped connection comes before a failure. */
-    next(): FaultOutcome {
-      if (dropConnections > 0) {
-        dropConnections--;
-        return { delayMs, kind: 'drop' };
-      }
-      if (status !== null && remaining > 0) {
-        remaining--;
-        return { delayMs, kind: 'fail', status };
-      }
-      return { delayMs, kind: 'none' };
-    },
+    next: (): FaultOutcome => injector.next(),
   };
 }

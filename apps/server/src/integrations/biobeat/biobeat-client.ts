@@ -1,4 +1,4 @@
-import { type PATIENT_GENDERS, STUDY_VENDOR_NAMES } from '@portal/domain';
+import { STUDY_VENDOR_NAMES } from '@portal/domain';
 import { z } from 'zod';
 import {
   createVendorHttp,
@@ -8,6 +8,7 @@ import {
   type VendorChangeOptions,
   type VendorClientOptions,
 } from '../vendor-http/vendor-http';
+import type { VendorOrderPatient } from '../vendor-http/vendor-order';
 
 // The portal's client of Biobeat's ambulatory blood pressure service (VENDOR_PROTOCOLS.md, "Biobeat
 // ABPM"): creates a recording session and reads it back. Readings arrive by callback
@@ -21,14 +22,7 @@ export type BiobeatSessionStatus = (typeof BIOBEAT_SESSION_STATUSES)[number];
 export type BiobeatSessionRequest = {
   /** The portal's study id. */
   externalId: string;
-  patient: {
-    mrn: string;
-    firstName: string;
-    lastName: string;
-    /** YYYY-MM-DD. */
-    dob: string;
-    gender: (typeof PATIENT_GENDERS)[number];
-  };
+  patient: VendorOrderPatient;
   durationHours: number;
   /** When the day and the night period start, HH:MM. */
   dayStart: string;

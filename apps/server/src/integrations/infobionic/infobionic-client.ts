@@ -1,4 +1,4 @@
-import { type PATIENT_GENDERS, STUDY_VENDOR_NAMES, type StudyType } from '@portal/domain';
+import { STUDY_VENDOR_NAMES, type StudyType } from '@portal/domain';
 import { z } from 'zod';
 import {
   createVendorHttp,
@@ -8,6 +8,7 @@ import {
   type VendorChangeOptions,
   type VendorClientOptions,
 } from '../vendor-http/vendor-http';
+import type { VendorOrderingPhysician, VendorOrderPatientWithPhone } from '../vendor-http/vendor-order';
 
 // The portal's client of InfoBionic MoMe wearable cardiac monitoring (VENDOR_PROTOCOLS.md, "InfoBionic
 // MoMe"): enrolls a patient for a study, reads the enrollment back and cancels it. Results arrive by
@@ -34,16 +35,8 @@ export type InfoBionicEnrollmentRequest = {
   /** The portal's study type; sent as InfoBionic names it (INFOBIONIC_STUDY_TYPES). */
   studyType: StudyType;
   durationDays: number;
-  patient: {
-    mrn: string;
-    firstName: string;
-    lastName: string;
-    /** YYYY-MM-DD. */
-    dob: string;
-    gender: (typeof PATIENT_GENDERS)[number];
-    phone: string | null;
-  };
-  orderingPhysician: { npi: string; name: string };
+  patient: VendorOrderPatientWithPhone;
+  orderingPhysician: VendorOrderingPhysician;
 };
 
 const enrollmentSchema = z.object({

@@ -1,4 +1,4 @@
-import { type PATIENT_GENDERS, STUDY_VENDOR_NAMES } from '@portal/domain';
+import { STUDY_VENDOR_NAMES, sleepStudyResultsSchema } from '@portal/domain';
 import { z } from 'zod';
 import { VendorResponseError } from '../vendor-http/vendor-errors';
 import {
@@ -10,6 +10,7 @@ import {
   type VendorClientOptions,
   type VendorHttp,
 } from '../vendor-http/vendor-http';
+import type { VendorOrderingPhysician, VendorOrderPatientWithPhone } from '../vendor-http/vendor-order';
 
 // The portal's client of Zoll's home sleep test service (VENDOR_PROTOCOLS.md, "Zoll home sleep test"):
 // orders a study for a clinic's office, reads it back with its results once scored, fetches the scored
@@ -29,29 +30,13 @@ export type ZollStudyStatus = (typeof ZOLL_STUDY_STATUSES)[number];
 export type ZollStudyOrder = {
   /** The portal's study id. */
   orderId: string;
-  patient: {
-    mrn: string;
-    firstName: string;
-    lastName: string;
-    /** YYYY-MM-DD. */
-    dob: string;
-    gender: (typeof PATIENT_GENDERS)[number];
-    phone: string | null;
-  };
-  orderingPhysician: { npi: string; name: string };
+  patient: VendorOrderPatientWithPhone;
+  orderingPhysician: VendorOrderingPhysician;
   nights: number;
 };
 
-const resultsSchema = z.object({
-  ahi: z.number(),
-  pahi: z.number(),
-  remAhi: z.number().nullable(),
-  nremAhi: z.number().nullable(),
-  odi: z.number(),
-  spo2Nadir: z.number(),
-  totalSleepTimeMinutes: z.number(),
-  scoredAt: z.string(),
-});
+// The domain's sleep results without the suite tag: what Zoll sends is what a study keeps.
+const resultsSchema = sleepStudyResultsSchema.omit({ suite: true });
 /** A scored study's results: events per hour, %, minutes. */
 export type ZollSleepResults = z.infer<typeof resultsSchema>;
 

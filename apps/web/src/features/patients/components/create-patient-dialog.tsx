@@ -10,6 +10,7 @@ import { enqueueSnackbar } from 'notistack';
 import { type FormEvent, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { FormDialogBody } from '../../../components/form-dialog';
+import { FORM_GRID_SX, FormField } from '../../../components/form-field';
 import { formatPatientName } from '../../../lib/patient-format';
 import { patientPagePath } from '../../../lib/patients';
 import { useCreatePatient } from '../api/create-patient';
@@ -27,7 +28,6 @@ import {
 import { PATIENT_CREATE_ERROR_MESSAGE, PATIENT_CREATED_MESSAGE } from '../patient-messages';
 import { DeviceFields } from './device-fields';
 import { DuplicateWarning } from './duplicate-warning';
-import { FORM_GRID_SX, PatientField } from './patient-field';
 import { GENDER_OPTIONS, OAC_STATUS_OPTIONS } from './patient-options';
 
 type CreatePatientDialogProps = { clinicNpi: string; open: boolean; onClose: () => void };
@@ -184,25 +184,25 @@ function PatientFields({
   });
   return (
     <Box sx={FORM_GRID_SX}>
-      <PatientField
+      <FormField
         {...field('patientId')}
         required
         autoFocus
         span={3}
         helperText="The clinic's own identifier"
       />
-      <PatientField
+      <FormField
         {...field('fmId')}
         span={3}
         helperText="Optional: links the patient to FileMaker for syncing"
       />
-      <PatientField {...field('firstName')} required span={2} />
-      <PatientField {...field('middleName')} span={2} />
-      <PatientField {...field('lastName')} required span={2} />
-      <PatientField {...field('dob')} type="date" required span={2} />
-      <PatientField {...field('gender')} options={GENDER_OPTIONS} span={2} />
-      <PatientField {...field('physicianNpi')} span={2} inputMode="numeric" />
-      <PatientField {...field('oacStatus')} options={OAC_STATUS_OPTIONS} span={3} />
+      <FormField {...field('firstName')} required span={2} />
+      <FormField {...field('middleName')} span={2} />
+      <FormField {...field('lastName')} required span={2} />
+      <FormField {...field('dob')} type="date" required span={2} />
+      <FormField {...field('gender')} options={GENDER_OPTIONS} span={2} />
+      <FormField {...field('physicianNpi')} span={2} inputMode="numeric" />
+      <FormField {...field('oacStatus')} options={OAC_STATUS_OPTIONS} span={3} />
     </Box>
   );
 }

@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import type { OacHistoryEntry, PatientResource } from '@portal/domain';
 import { FormDialog } from '../../../components/form-dialog';
+import { FORM_GRID_SX, FormField } from '../../../components/form-field';
 import { oacStatusKey } from '../../../lib/patient-format';
 import { useCreateOacEntry } from '../api/create-oac-entry';
 import { useUpdateOacEntry } from '../api/update-oac-entry';
@@ -13,7 +14,6 @@ import {
   OAC_HISTORY_SAVED_MESSAGE,
   PATIENT_UPDATE_ERROR_MESSAGE,
 } from '../patient-messages';
-import { FORM_GRID_SX, PatientField } from './patient-field';
 import { OAC_STATUS_OPTIONS } from './patient-options';
 
 const STATUS_LABELS = { oacStatus: 'OAC status' };
@@ -35,7 +35,7 @@ export function OacStatusDialog({ patient, onClose }: { patient: PatientResource
   return (
     <FormDialog {...form.dialogProps} title="Change the OAC status" submitLabel="Save status">
       <Box sx={FORM_GRID_SX}>
-        <PatientField {...form.fieldProps('oacStatus')} options={OAC_STATUS_OPTIONS} span={6} autoFocus />
+        <FormField {...form.fieldProps('oacStatus')} options={OAC_STATUS_OPTIONS} span={6} autoFocus />
       </Box>
     </FormDialog>
   );
@@ -79,19 +79,14 @@ export function OacEntryDialog({
       submitLabel={entry ? 'Save entry' : 'Add entry'}
     >
       <Box sx={FORM_GRID_SX}>
-        <PatientField
+        <FormField
           {...field('medicationName')}
           span={6}
           autoFocus
           helperText="e.g. Apixaban 5 mg twice daily; left empty it reads '(unknown medication)'"
         />
-        <PatientField {...field('startDate')} type="date" required span={3} />
-        <PatientField
-          {...field('endDate')}
-          type="date"
-          span={3}
-          helperText="Empty while the patient takes it"
-        />
+        <FormField {...field('startDate')} type="date" required span={3} />
+        <FormField {...field('endDate')} type="date" span={3} helperText="Empty while the patient takes it" />
       </Box>
     </FormDialog>
   );

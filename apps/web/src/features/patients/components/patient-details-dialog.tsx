@@ -2,6 +2,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import type { PatientResource } from '@portal/domain';
 import { FormDialog } from '../../../components/form-dialog';
+import { FORM_GRID_SX, FormField } from '../../../components/form-field';
 import { useUpdatePatient } from '../api/update-patient';
 import { usePatientForm } from '../hooks/use-patient-form';
 import {
@@ -11,7 +12,6 @@ import {
   validatePatientDetails,
 } from '../patient-form';
 import { CHANGES_SAVED_MESSAGE, PATIENT_UPDATE_ERROR_MESSAGE } from '../patient-messages';
-import { FORM_GRID_SX, PatientField } from './patient-field';
 import { GENDER_OPTIONS } from './patient-options';
 
 /** The patient's identity: patient ID, names, date of birth, gender and following physician. */
@@ -46,13 +46,13 @@ export function PatientDetailsDialog({
         </Alert>
       )}
       <Box sx={FORM_GRID_SX}>
-        <PatientField {...field('patientId')} required span={3} />
-        <PatientField {...field('dob')} type="date" required span={3} />
-        <PatientField {...field('firstName')} required span={2} />
-        <PatientField {...field('middleName')} span={2} />
-        <PatientField {...field('lastName')} required span={2} />
-        <PatientField {...field('gender')} options={GENDER_OPTIONS} span={3} />
-        <PatientField {...field('physicianNpi')} span={3} inputMode="numeric" />
+        <FormField {...field('patientId')} required span={3} />
+        <FormField {...field('dob')} type="date" required span={3} />
+        <FormField {...field('firstName')} required span={2} />
+        <FormField {...field('middleName')} span={2} />
+        <FormField {...field('lastName')} required span={2} />
+        <FormField {...field('gender')} options={GENDER_OPTIONS} span={3} />
+        <FormField {...field('physicianNpi')} span={3} inputMode="numeric" />
       </Box>
     </FormDialog>
   );

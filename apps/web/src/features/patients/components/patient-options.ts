@@ -1,6 +1,6 @@
 import { OAC_STATUS_LABELS, OAC_STATUSES } from '@portal/domain';
+import type { SelectOption } from '../../../components/form-field';
 import { GENDER_LABELS } from '../../../lib/patient-format';
-import type { SelectOption } from './patient-field';
 
 export const NOT_RECORDED: SelectOption = { value: '', label: 'Not recorded' };
 

@@ -1,11 +1,10 @@
 import { enqueueSnackbar } from 'notistack';
-import { FormDialog } from '../../../components/form-dialog';
+import { FormField } from '../../../components/form-field';
 import { ABPM_STUDY_HOURS } from '../../../lib/studies';
 import { useCreateAbpmStudy } from '../api/create-abpm-study';
 import { useStudyForm } from '../hooks/use-study-form';
 import { ABPM_ORDER_LABELS, emptyAbpmOrder, toAbpmStudyBody, validateAbpmOrder } from '../study-form';
-import { OrderFields } from './order-fields';
-import { StudyField } from './study-field';
+import { OrderStudyDialog } from './order-study-dialog';
 import type { NewStudyDialogProps } from './wcd-study-dialog';
 
 const HOUR_OPTIONS = ABPM_STUDY_HOURS.map((hours) => ({ value: String(hours), label: `${hours} hours` }));
@@ -31,25 +30,8 @@ export function AbpmStudyDialog({
     },
   });
   return (
-    <FormDialog
-      open
-      title="New ABPM study"
-      submitLabel="Order study"
-      formId={form.formId}
-      saving={form.saving}
-      problems={form.problems}
-      onSubmit={(event) => void form.submit(event)}
-      onClose={onClose}
-    >
-      <OrderFields
-        field={form.fieldProps}
-        providers={providers}
-        onChoosePhysician={(physician) =>
-          form.change({ orderingPhysicianNpi: physician.npi, orderingPhysicianName: physician.name })
-        }
-      >
-        <StudyField {...form.fieldProps('durationHours')} options={HOUR_OPTIONS} required span={3} />
-      </OrderFields>
-    </FormDialog>
+    <OrderStudyDialog title="New ABPM study" form={form} providers={providers} onClose={onClose}>
+      <FormField {...form.fieldProps('durationHours')} options={HOUR_OPTIONS} required span={3} />
+    </OrderStudyDialog>
   );
 }

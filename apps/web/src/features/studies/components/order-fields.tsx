@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import type { ReactNode } from 'react';
+import { FORM_GRID_SX, FormField } from '../../../components/form-field';
 import type { OrderField, OrderingPhysician } from '../study-form';
-import { FORM_GRID_SX, StudyField } from './study-field';
 
 type FieldProps<Field extends string> = {
   formId: string;
@@ -17,7 +17,8 @@ type OrderFieldsProps<Field extends string> = {
   field: (name: OrderField) => FieldProps<Field>;
   /** The clinic's providers: choosing one fills the NPI and the name. */
   providers: readonly OrderingPhysician[];
-  onChoosePhysician: (physician: OrderingPhysician) => void;
+  /** The form's change: choosing a provider sets both physician fields at once. */
+  change: (changes: { orderingPhysicianNpi: string; orderingPhysicianName: string }) => void;
   /** The suite's own fields (nights, study type and days, hours), between the physician and the start. */
   children: ReactNode;
 };
@@ -31,7 +32,7 @@ const ANOTHER_PHYSICIAN = '';
 export function OrderFields<Field extends string>({
   field,
   providers,
-  onChoosePhysician,
+  change,
   children,
 }: OrderFieldsProps<Field>) {
   const npi = field('orderingPhysicianNpi');
@@ -40,14 +41,17 @@ export function OrderFields<Field extends string>({
   return (
     <Box sx={FORM_GRID_SX}>
       {providers.length > 0 && (
-        <StudyField
+        <FormField
           formId={npi.formId}
           name="orderingPhysician"
           label="Clinic provider"
           value={chosen?.npi ?? ANOTHER_PHYSICIAN}
           onChange={(_name, value) => {
             const provider = providers.find((item) => item.npi === value);
-            onChoosePhysician(provider ?? { npi: '', name: '' });
+            change({
+              orderingPhysicianNpi: provider?.npi ?? '',
+              orderingPhysicianName: provider?.name ?? '',
+            });
           }}
           disabled={npi.disabled}
           options={[
@@ -58,11 +62,11 @@ export function OrderFields<Field extends string>({
           helperText="Fills in the ordering physician's NPI and name"
         />
       )}
-      <StudyField {...npi} required span={2} inputMode="numeric" />
-      <StudyField {...name} required span={4} />
+      <FormField {...npi} required span={2} inputMode="numeric" />
+      <FormField {...name} required span={4} />
       {children}
-      <StudyField {...field('startDate')} type="date" span={3} helperText="Optional" />
-      <StudyField {...field('notes')} multiline span={6} />
+      <FormField {...field('startDate')} type="date" span={3} helperText="Optional" />
+      <FormField {...field('notes')} multiline span={6} />
     </Box>
   );
 }

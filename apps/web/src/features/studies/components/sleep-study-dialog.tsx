@@ -14,6 +14,7 @@ import { useQuery } from '@tanstack/react-query';
 import { enqueueSnackbar } from 'notistack';
 import { useId, useState } from 'react';
 import { FormDialogBody } from '../../../components/form-dialog';
+import { FORM_GRID_SX, FormField } from '../../../components/form-field';
 import { SLEEP_STUDY_NIGHTS } from '../../../lib/studies';
 import { useCreateSleepStudy } from '../api/create-sleep-study';
 import { sleepProfileQueryOptions } from '../api/get-sleep-profile';
@@ -31,7 +32,6 @@ import {
   validateSleepProfile,
 } from '../study-form';
 import { OrderFields } from './order-fields';
-import { FORM_GRID_SX, StudyField } from './study-field';
 import type { NewStudyDialogProps } from './wcd-study-dialog';
 
 const NIGHT_OPTIONS = Array.from(
@@ -158,10 +158,10 @@ function SleepProfileFields({
 }) {
   return (
     <Box sx={FORM_GRID_SX}>
-      <StudyField {...field('heightCm')} type="number" inputMode="decimal" span={2} autoFocus />
-      <StudyField {...field('weightKg')} type="number" inputMode="decimal" span={2} />
-      <StudyField {...field('neckCircumferenceCm')} type="number" inputMode="decimal" span={2} />
-      <StudyField
+      <FormField {...field('heightCm')} type="number" inputMode="decimal" span={2} autoFocus />
+      <FormField {...field('weightKg')} type="number" inputMode="decimal" span={2} />
+      <FormField {...field('neckCircumferenceCm')} type="number" inputMode="decimal" span={2} />
+      <FormField
         {...field('epworthScore')}
         type="number"
         inputMode="numeric"
@@ -170,7 +170,7 @@ function SleepProfileFields({
         span={2}
         helperText="Epworth Sleepiness Scale"
       />
-      <StudyField {...field('notes')} multiline span={6} />
+      <FormField {...field('notes')} multiline span={6} />
     </Box>
   );
 }
@@ -213,14 +213,8 @@ function SleepOrderStep({
       onSubmit={(event) => void form.submit(event)}
       onClose={onClose}
     >
-      <OrderFields
-        field={form.fieldProps}
-        providers={providers}
-        onChoosePhysician={(physician) =>
-          form.change({ orderingPhysicianNpi: physician.npi, orderingPhysicianName: physician.name })
-        }
-      >
-        <StudyField {...form.fieldProps('nights')} options={NIGHT_OPTIONS} required span={3} />
+      <OrderFields field={form.fieldProps} providers={providers} change={form.change}>
+        <FormField {...form.fieldProps('nights')} options={NIGHT_OPTIONS} required span={3} />
       </OrderFields>
     </FormDialogBody>
   );

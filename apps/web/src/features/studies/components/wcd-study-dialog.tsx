@@ -1,5 +1,5 @@
 import { enqueueSnackbar } from 'notistack';
-import { FormDialog } from '../../../components/form-dialog';
+import { FormField } from '../../../components/form-field';
 import { WCD_STUDY_DAYS } from '../../../lib/studies';
 import { useCreateWcdStudy } from '../api/create-wcd-study';
 import { useStudyForm } from '../hooks/use-study-form';
@@ -11,8 +11,7 @@ import {
   WCD_ORDER_LABELS,
   WCD_STUDY_TYPE_OPTIONS,
 } from '../study-form';
-import { OrderFields } from './order-fields';
-import { StudyField } from './study-field';
+import { OrderStudyDialog } from './order-study-dialog';
 
 type NewStudyDialogProps = {
   clinicNpi: string;
@@ -44,36 +43,19 @@ export function WcdStudyDialog({
     },
   });
   return (
-    <FormDialog
-      open
-      title="New wearable cardiac study"
-      submitLabel="Order study"
-      formId={form.formId}
-      saving={form.saving}
-      problems={form.problems}
-      onSubmit={(event) => void form.submit(event)}
-      onClose={onClose}
-    >
-      <OrderFields
-        field={form.fieldProps}
-        providers={providers}
-        onChoosePhysician={(physician) =>
-          form.change({ orderingPhysicianNpi: physician.npi, orderingPhysicianName: physician.name })
-        }
-      >
-        <StudyField {...form.fieldProps('studyType')} options={WCD_STUDY_TYPE_OPTIONS} required span={4} />
-        <StudyField
-          {...form.fieldProps('durationDays')}
-          type="number"
-          inputMode="numeric"
-          min={WCD_STUDY_DAYS.min}
-          max={WCD_STUDY_DAYS.max}
-          required
-          span={2}
-          helperText={`${WCD_STUDY_DAYS.min} to ${WCD_STUDY_DAYS.max}`}
-        />
-      </OrderFields>
-    </FormDialog>
+    <OrderStudyDialog title="New wearable cardiac study" form={form} providers={providers} onClose={onClose}>
+      <FormField {...form.fieldProps('studyType')} options={WCD_STUDY_TYPE_OPTIONS} required span={4} />
+      <FormField
+        {...form.fieldProps('durationDays')}
+        type="number"
+        inputMode="numeric"
+        min={WCD_STUDY_DAYS.min}
+        max={WCD_STUDY_DAYS.max}
+        required
+        span={2}
+        helperText={`${WCD_STUDY_DAYS.min} to ${WCD_STUDY_DAYS.max}`}
+      />
+    </OrderStudyDialog>
   );
 }
 

@@ -1,9 +1,10 @@
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 
-export type FieldOption = { value: string; label: string };
+/** A select's option; the value '' (usually 'Not recorded') is shown in italics. */
+export type SelectOption = { value: string; label: string };
 
-type StudyFieldProps<Field extends string> = {
+type FormFieldProps<Field extends string> = {
   /** The form's id: the field's id is `${formId}-${name}`, so the form can focus the first field in error. */
   formId: string;
   name: Field;
@@ -14,9 +15,9 @@ type StudyFieldProps<Field extends string> = {
   helperText?: string;
   required?: boolean;
   disabled?: boolean;
-  type?: 'text' | 'date' | 'number';
+  type?: 'text' | 'date' | 'email' | 'tel' | 'number';
   /** A select with these options instead of a text field. */
-  options?: readonly FieldOption[];
+  options?: readonly SelectOption[];
   multiline?: boolean;
   autoFocus?: boolean;
   /** Grid columns out of 6 on wide screens. */
@@ -27,8 +28,8 @@ type StudyFieldProps<Field extends string> = {
   max?: number;
 };
 
-/** One field of a study form: its label, its problem (which names it) or its hint, in a 6-column grid. */
-export function StudyField<Field extends string>({
+/** One field of a form: its label, its problem (which names it) or its hint, in a 6-column grid. */
+export function FormField<Field extends string>({
   formId,
   name,
   label,
@@ -46,7 +47,7 @@ export function StudyField<Field extends string>({
   inputMode,
   min,
   max,
-}: StudyFieldProps<Field>) {
+}: FormFieldProps<Field>) {
   return (
     <TextField
       id={`${formId}-${name}`}
@@ -77,7 +78,7 @@ export function StudyField<Field extends string>({
     >
       {options?.map((option) => (
         <MenuItem key={option.value} value={option.value}>
-          {option.label}
+          {option.value === '' ? <em>{option.label}</em> : option.label}
         </MenuItem>
       ))}
     </TextField>
