@@ -1,6 +1,7 @@
 import { documentTypeLabel, formatUserDisplayName } from '@portal/domain';
 import { PDFDocument } from 'pdf-lib';
-import type { Db } from '../../db/transaction';
+import { type Db, inTransaction } from '../../db/transaction';
+import { recordAuditEvent } from '../audit/record-audit-event';
 import { loadClinicConfiguration } from '../clinics/load-clinic-configuration';
 import { findDocumentById } from '../documents/documents.repository';
 import { prepareDocumentPdf } from '../documents/prepare-document-pdf';
@@ -17,6 +18,31 @@ export class EmrNotConfiguredError extends Error {
   constructor() {
     super('The portal is not connected to an EMR: EMR_FHIR_URL is not set.');
   }
+}
+
+/**
+ * An attempt's outcome, and its audit event on the document (a copy of a signed record left the portal, or
+ * could not), in one transaction.
+ */
+async function recordDeliveryOutcome(
+  db: Db,
+  document: { id: string; clinicNpi: string },
+  outcome: Parameters<typeof recordEmrAttempt>[2],
+): Promise<void> {
+  await inTransaction(db, async (tx) => {
+    await recordEmrAttempt(tx, document.id, outcome);
+    await recordAuditEvent(tx, {
+      clinicNpi: document.clinicNpi,
+      entityType: 'document',
+      entityId: document.id,
+      eventType: outcome.state === 'delivered' ? 'emr_delivered' : 'emr_delivery_failed',
+      actorId: null,
+      after:
+        outcome.state === 'delivered'
+          ? { emrId: outcome.emrId, pageCount: outcome.pageCount }
+          : { reason: outcome.reason, final: outcome.state === 'failed' },
+    });
+  });
 }
 
 async function countPages(pdf: Uint8Array): Promise<number> {
@@ -96,13 +122,19 @@ export function deliverToEmrHandler(context: {
         },
         { idempotencyKey: work.idempotencyKey, signal },
       );
-      await recordEmrAttempt(context.db, document.id, { state: 'delivered', emrId: filed.emrId, pageCount });
+      await recordDeliveryOutcome(context.db, document, {
+        state: 'delivered',
+        emrId: filed.emrId,
+        pageCount,
+      });
       pageCounts.delete(work.id);
     },
     async failed(work, reason, final) {
       const pageCount = pageCounts.get(work.id) ?? null;
       pageCounts.delete(work.id);
-      await recordEmrAttempt(context.db, work.subjectId, {
+      const document = await findDocumentById(context.db, work.subjectId);
+      if (!document) return;
+      await recordDeliveryOutcome(context.db, document, {
         state: final ? 'failed' : 'queued',
         reason,
         pageCount,

@@ -2,6 +2,7 @@ import { assertCan, type EmrDelivery } from '@portal/domain';
 import type { Actor } from '../../auth/actor';
 import { type Db, inTransaction } from '../../db/transaction';
 import { ConflictError, UnprocessableError } from '../../http/errors';
+import { recordAuditEvent } from '../audit/record-audit-event';
 import { getVisibleDocument } from '../documents/get-document';
 import { type EmrDeliveryRow, findEmrDelivery } from './emr-delivery.repository';
 import { goesToEmr, queueEmrDelivery } from './queue-emr-delivery';
@@ -60,6 +61,13 @@ export async function resendToEmr(
         [{ field: 'status', message: `is ${document.status}` }],
       );
     await queueEmrDelivery(tx, document);
+    await recordAuditEvent(tx, {
+      clinicNpi: document.clinicNpi,
+      entityType: 'document',
+      entityId: document.id,
+      eventType: 'emr_resend_requested',
+      actorId: actor.id,
+    });
     return document.id;
   });
   return toEmrDelivery(queued, await findEmrDelivery(db, queued));

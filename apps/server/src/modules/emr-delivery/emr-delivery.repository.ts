@@ -28,7 +28,7 @@ export async function saveQueuedEmrDelivery(
 }
 
 export async function recordEmrAttempt(
-  db: Db,
+  db: Db | Tx,
   documentId: string,
   outcome:
     | { state: 'delivered'; emrId: string; pageCount: number }

@@ -32,6 +32,57 @@ describe('the timeline’s one line per event', () => {
       },
       'Unpinned the RPM report',
     ],
+    [
+      { entityType: 'document', eventType: 'emr_delivered', documentType: 'sleep-study' },
+      'Sent the Sleep report to the EMR',
+    ],
+    [
+      {
+        entityType: 'document',
+        eventType: 'emr_delivery_failed',
+        documentType: 'rpm-report',
+        after: { final: true },
+      },
+      'The RPM report could not be sent to the EMR',
+    ],
+    [
+      {
+        entityType: 'document',
+        eventType: 'emr_delivery_failed',
+        documentType: 'rpm-report',
+        after: { final: false },
+      },
+      'Sending the RPM report to the EMR failed; it will be tried again',
+    ],
+    [
+      { entityType: 'study', eventType: 'created', after: { suite: 'sleep', studyType: null } },
+      'Sleep study ordered',
+    ],
+    [
+      { entityType: 'study', eventType: 'created', after: { suite: 'wcd', studyType: 'MCT' } },
+      'MCT study ordered',
+    ],
+    [
+      {
+        entityType: 'study',
+        eventType: 'pushed',
+        after: { suite: 'abpm', studyType: null, vendor: 'Biobeat' },
+      },
+      'ABPM study sent to Biobeat',
+    ],
+    [
+      {
+        entityType: 'study',
+        eventType: 'status_changed',
+        after: { suite: 'sleep', status: 'ready-for-review' },
+      },
+      'Sleep study: ready for review',
+    ],
+    [
+      { entityType: 'study', eventType: 'push_attempt_failed', after: { suite: 'wcd', studyType: 'Holter' } },
+      'Holter study: sending failed, trying again',
+    ],
+    [{ entityType: 'patient', eventType: 'sleep_profile_updated' }, 'Sleep profile changed'],
     [{ entityType: 'document', eventType: 'hard_delete', documentType: null }, 'hard delete: the document'],
     [{ entityType: 'document', eventType: 'constructor', documentType: null }, 'constructor: the document'],
     [

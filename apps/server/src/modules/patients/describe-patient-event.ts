@@ -57,6 +57,12 @@ const DOCUMENT_EVENT_SUMMARIES: Record<string, (report: string, after: unknown) 
   problem_reported: (report) => `Reported a problem with the ${report}`,
   workflow_modification: (report) => `Updated the ${report}`,
   error: (report) => `Marked the ${report} as a system error`,
+  emr_delivered: (report) => `Sent the ${report} to the EMR`,
+  emr_delivery_failed: (report, after) =>
+    member(after, 'final') === true
+      ? `The ${report} could not be sent to the EMR`
+      : `Sending the ${report} to the EMR failed; it will be tried again`,
+  emr_resend_requested: (report) => `Asked to send the ${report} to the EMR again`,
 };
 
 const FIELD_LABELS: Record<string, string> = {
@@ -143,6 +149,8 @@ function describeStudyEvent(event: EventFacts): string {
       return `${name} sent to ${to}`;
     case 'push_failed':
       return `${name} could not be sent`;
+    case 'push_attempt_failed':
+      return `${name}: sending failed, trying again`;
     case 'results_received':
       return `${name} results received`;
     case 'status_changed': {

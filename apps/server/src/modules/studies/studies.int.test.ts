@@ -208,6 +208,7 @@ describe('studies and their vendors (issue 16)', () => {
     ).json() as {
       data: { kind: string; summary: string }[];
     };
+    expect(events.data.map((event) => event.summary)).toContain('Sent the Sleep report to the EMR');
     const studyLines = events.data.filter((event) => event.kind === 'study').map((event) => event.summary);
     expect(studyLines).toEqual(
       expect.arrayContaining([

@@ -128,12 +128,12 @@ function pushHandler(context: Context): VendorWorkHandler {
         const study = await findStudyById(tx, work.subjectId, { forUpdate: true });
         if (!study || study.pushState === 'sent') return;
         await updateStudyRow(tx, study.id, { pushState: final ? 'failed' : 'queued', pushError: reason });
-        if (final)
-          await recordStudyEvent(tx, study, {
-            eventType: 'push_failed',
-            actorId: null,
-            after: { pushState: 'failed', reason },
-          });
+        await recordStudyEvent(tx, study, {
+          eventType: final ? 'push_failed' : 'push_attempt_failed',
+          actorId: null,
+          before: { pushState: study.pushState },
+          after: { pushState: final ? 'failed' : 'queued', reason },
+        });
       });
     },
   };
