@@ -431,6 +431,22 @@ const ROUTES: Record<string, RouteRule> = {
     }),
   },
   'GET /api/reports/:id/emr-delivery': documentRoute('GET', '/emr-delivery', 'document:read', 200),
+  'GET /api/reports/metrics/alert-escalation': {
+    access: { permission: 'metrics:read-escalations' },
+    success: 200,
+    request: async () => ({
+      method: 'GET',
+      url: '/api/reports/metrics/alert-escalation?when=all&page=1&size=5',
+    }),
+  },
+  'POST /api/reports/:id/internal-reviews': documentRoute(
+    'POST',
+    '/internal-reviews',
+    'document:review-internally',
+    201,
+    { payload: { note: 'Looked at it: the clinic has it in hand.' } },
+  ),
+  'GET /api/reports/:id/internal-reviews': documentRoute('GET', '/internal-reviews', 'document:read', 200),
   'POST /api/reports/:id/emr-delivery/resend': documentRoute(
     'POST',
     '/emr-delivery/resend',

@@ -26,6 +26,8 @@ import { createFileStorage, type DocumentStorage } from './modules/documents/sto
 import { deliverToEmrHandler } from './modules/emr-delivery/deliver-to-emr';
 import { emrDeliveryRoutes } from './modules/emr-delivery/emr-delivery.routes';
 import { EMR_DELIVERY_WORK, goesToEmr, queueEmrDelivery } from './modules/emr-delivery/queue-emr-delivery';
+import { escalationsPlugin } from './modules/escalations/escalations.plugin';
+import { escalationsRoutes } from './modules/escalations/escalations.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import {
   type AccessTokenVerifier,
@@ -194,6 +196,7 @@ export async function buildApp({ config, db, listen, logger, storage, wait, ...r
   await app.register(realtime, { db, listen, config });
   await app.register(emailSenderPlugin, { db, config });
   await app.register(remindersPlugin, { db, config });
+  await app.register(escalationsPlugin, { db, ...config.escalations, publicUrl: config.publicUrl });
   await app.register(notificationsRoutes, { db });
   await app.register(healthRoutes, { db });
   await app.register(portalConfigRoutes, { config });
@@ -269,6 +272,7 @@ export async function buildApp({ config, db, listen, logger, storage, wait, ...r
   });
   await app.register(vendorCallbacksRoutes, { db, ingest, wakeOutbox });
   await app.register(emrDeliveryRoutes, { db, wakeOutbox });
+  await app.register(escalationsRoutes, { db });
   await app.register(patientLinksRoutes, { db });
   await app.register(advisoriesRoutes, { db });
   await app.register(patientsRoutes, { db, fileMaker: config.fileMaker });

@@ -124,6 +124,8 @@ export const configSchema = z.object({
   VENDOR_TIMEOUT_MS: wholeNumber(100, 120_000).default(10_000),
   VENDOR_RETRY_INITIAL_DELAY_MS: wholeNumber(1, 60_000).default(1000),
   VENDOR_RETRIES: wholeNumber(1, 20).default(10),
+  ESCALATIONS: z.enum(['true', 'false'], { error: 'must be true or false' }).default('true'),
+  ESCALATION_POLL_MS: wholeNumber(1000, 3_600_000).default(60_000),
   VENDOR_OUTBOX: z.enum(['true', 'false'], { error: 'must be true or false' }).default('true'),
   VENDOR_OUTBOX_POLL_MS: wholeNumber(50, 60_000).default(2000),
   VENDOR_OUTBOX_CLAIM_SECONDS: wholeNumber(1, 3600).default(60),
@@ -166,6 +168,8 @@ export type Config = {
   reminderHourUtc: number;
   /** Whether this instance makes the daily and weekly reminders (tests turn it off). */
   reminders: boolean;
+  /** Review-deadline escalation (issue 17): whether this instance looks for due steps, and how often. */
+  escalations: { enabled: boolean; pollMs: number };
   /**
    * The proxies whose X-Forwarded-For / -Host / -Proto are believed (addresses or CIDR ranges); empty:
    * none, so the client address is the socket's own.
@@ -341,6 +345,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     emailFrom: values.EMAIL_FROM,
     reminderHourUtc: values.REMINDER_HOUR_UTC,
     reminders: values.REMINDERS === 'true',
+    escalations: { enabled: values.ESCALATIONS === 'true', pollMs: values.ESCALATION_POLL_MS },
     trustProxy: (values.TRUST_PROXY ?? '')
       .split(',')
       .map((entry) => entry.trim())

@@ -59,6 +59,7 @@ export * from './device-data/pdf-scrape.contract';
 export * from './device-data/pdf-scrape-vocabulary';
 export * from './integrations/vendor-signature';
 export * from './logging/log-levels';
+export * from './metrics/escalations.contract';
 export * from './metrics/missed-transmissions';
 export * from './metrics/review-deadlines';
 export * from './notifications/notification';

@@ -18,6 +18,7 @@ import * as deviceSessions from './migrations/0016-device-sessions';
 import * as patientsSearchIndexes from './migrations/0017-patients-search-indexes';
 import * as deviceGtinPairings from './migrations/0018-device-gtin-pairings';
 import * as studies from './migrations/0019-studies';
+import * as reviewDeadlines from './migrations/0020-review-deadlines';
 
 // Migrations are listed here, not discovered on disk, so the bundle and the tests see the same list.
 // Names sort in the order they run.
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   '0017-patients-search-indexes': patientsSearchIndexes,
   '0018-device-gtin-pairings': deviceGtinPairings,
   '0019-studies': studies,
+  '0020-review-deadlines': reviewDeadlines,
 };
 
 export class MigrationError extends Error {

@@ -182,6 +182,28 @@ export type DocumentsTable = {
   searchText: ColumnType<string, never, never>;
   /** The patient record this document belongs to (issue 13); null until ingest or populate links it. */
   patientRef: string | null;
+  /** Its review deadline and escalation times (issue 17), computed at ingest from the clinic's windows. */
+  dueAt: Date | null;
+  halfDueAt: Date | null;
+  twiceDueAt: Date | null;
+};
+
+/** An escalation step a document reached (issue 17): one row per step, so it fires once. */
+export type DocumentEscalationsTable = {
+  documentId: string;
+  step: string;
+  clinicNpi: string;
+  firedAt: CreatedAt;
+};
+
+/** A provider-company reviewer's internal review of a document (issue 17 §1). */
+export type InternalReviewsTable = {
+  id: Generated<string>;
+  documentId: string;
+  clinicNpi: string;
+  reviewerId: string;
+  note: string;
+  reviewedAt: CreatedAt;
 };
 
 type JsonColumn<T> = ColumnType<T, string | undefined, string>;
@@ -479,6 +501,8 @@ export type VendorCallbacksTable = {
 };
 
 export type Database = {
+  documentEscalations: DocumentEscalationsTable;
+  internalReviews: InternalReviewsTable;
   studies: StudiesTable;
   studyStatusChanges: StudyStatusChangesTable;
   sleepProfiles: SleepProfilesTable;

@@ -1,4 +1,4 @@
-import { sampleClinics } from '@portal/domain';
+import { documentDeadlinesOf, sampleClinics } from '@portal/domain';
 import type { Insertable } from 'kysely';
 import { recordAuditEvent } from '../modules/audit/record-audit-event';
 import { createDemoDocumentPlanner } from '../modules/documents/pdf/demo/plan-demo-document';
@@ -85,6 +85,8 @@ export async function seedDemoDocuments(
       serviceLine: plan.serviceLine,
       status,
       alert: plan.alert,
+      // Received on its date of service, with the built-in review windows: older ones are overdue.
+      ...documentDeadlinesOf({}, { alert: plan.alert ?? null }, dos),
       alertType: plan.alertType,
       alertText: plan.alertText,
       assignedTo: unassigned || clinicNpi !== demoNpi ? null : (provider?.id ?? null),
@@ -149,8 +151,25 @@ async function insertBatch(db: Db, rows: Insertable<DocumentsTable>[], patients:
           patientRef: refs.get(clinicPatientKey(row.clinicNpi, row.patientId)) ?? null,
         })),
       )
-      .returning(['id', 'clinicNpi', 'originalSha256'])
+      .returning(['id', 'clinicNpi', 'originalSha256', 'status', 'halfDueAt', 'dueAt', 'twiceDueAt'])
       .execute();
+    // The escalation steps demo documents are already past count as taken, so the first start does not
+    // notify the demo users of every old document at once; they show as overdue all the same.
+    const now = new Date();
+    const reached = inserted.flatMap((row) =>
+      row.status !== 'unsigned'
+        ? []
+        : (
+            [
+              ['half-time', row.halfDueAt],
+              ['due', row.dueAt],
+              ['twice-due', row.twiceDueAt],
+            ] as const
+          )
+            .filter(([, at]) => at !== null && at <= now)
+            .map(([step]) => ({ documentId: row.id, step, clinicNpi: row.clinicNpi })),
+    );
+    if (reached.length > 0) await tx.insertInto('documentEscalations').values(reached).execute();
     for (const row of inserted) {
       await recordAuditEvent(tx, {
         clinicNpi: row.clinicNpi,

@@ -56,6 +56,8 @@ export function createTestConfig(overrides: Record<string, string> = {}): Config
     MAX_PDF_BYTES: String(2 * 1024 * 1024),
     // Tests run reminders themselves, at the time they choose.
     REMINDERS: 'false',
+    // Tests escalate documents themselves, with the clock they choose.
+    ESCALATIONS: 'false',
     AUDIT_KEY: TEST_AUDIT_KEY,
     ...overrides,
   });

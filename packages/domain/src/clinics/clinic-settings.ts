@@ -22,6 +22,17 @@ export const CLINIC_SETTING_NAMES = [
   'sleepGlobalOfficeId',
   'referringAndInterpretingPhysician',
   'enableBulkSigning',
+  // Issue 17: review deadlines, escalation and expected transmissions.
+  'reviewWindowHighHours',
+  'reviewWindowMediumHours',
+  'reviewWindowLowHours',
+  'reviewWindowRoutineHours',
+  'reviewBusinessHours',
+  'escalationContacts',
+  'transmissionScheduleCiedDays',
+  'transmissionScheduleIlrDays',
+  'transmissionScheduleRpmDays',
+  'transmissionGraceDays',
 ] as const;
 export type ClinicSettingName = (typeof CLINIC_SETTING_NAMES)[number];
 
@@ -63,6 +74,15 @@ export type SettingRange = { min: number; max: number };
 export const SETTING_RANGES = {
   // A cut PDF needs at least one page; 500 pages is beyond any EMR's upload limit.
   emrPdfMaxPageLength: { min: 1, max: 500 },
+  // A review window of an hour to a year; schedules of a day to ten years; a grace of up to a year.
+  reviewWindowHighHours: { min: 1, max: 8760 },
+  reviewWindowMediumHours: { min: 1, max: 8760 },
+  reviewWindowLowHours: { min: 1, max: 8760 },
+  reviewWindowRoutineHours: { min: 1, max: 8760 },
+  transmissionScheduleCiedDays: { min: 1, max: 3650 },
+  transmissionScheduleIlrDays: { min: 1, max: 3650 },
+  transmissionScheduleRpmDays: { min: 1, max: 3650 },
+  transmissionGraceDays: { min: 0, max: 365 },
 } as const satisfies Partial<Record<ClinicSettingName, SettingRange>>;
 
 /** Any other integer setting (a default an administrator adds): a whole number from 0 to 1,000,000. */
@@ -75,6 +95,92 @@ export function findSettingRange(name: string, valueType: string): SettingRange 
     ? SETTING_RANGES[name as keyof typeof SETTING_RANGES]
     : DEFAULT_INTEGER_SETTING_RANGE;
 }
+
+/** Issue 17's settings: review windows (hours), working hours, escalation contacts, transmission schedules. */
+export const REVIEW_AND_TRANSMISSION_DEFAULTS = [
+  {
+    name: 'reviewWindowHighHours',
+    title: 'Review time for high alerts (hours)',
+    description: 'A high alert is due for review this many hours after it arrives; then it is escalated.',
+    enabled: true,
+    valueType: 'integer',
+    value: '24',
+  },
+  {
+    name: 'reviewWindowMediumHours',
+    title: 'Review time for medium alerts (hours)',
+    description: 'A medium alert is due for review this many hours after it arrives.',
+    enabled: true,
+    valueType: 'integer',
+    value: '72',
+  },
+  {
+    name: 'reviewWindowLowHours',
+    title: 'Review time for low alerts (hours)',
+    description: 'A low alert is due for review this many hours after it arrives.',
+    enabled: true,
+    valueType: 'integer',
+    value: '168',
+  },
+  {
+    name: 'reviewWindowRoutineHours',
+    title: 'Review time for reports (hours)',
+    description: 'A routine report (not an alert) is due for review this many hours after it arrives.',
+    enabled: true,
+    valueType: 'integer',
+    value: '336',
+  },
+  {
+    name: 'reviewBusinessHours',
+    title: 'Count review time in working hours',
+    description:
+      "When on, review times count only the clinic's working hours, written like 'Mon-Fri 08:00-17:00 UTC-05:00'.",
+    enabled: false,
+    valueType: 'string',
+    value: 'Mon-Fri 08:00-17:00 UTC+00:00',
+  },
+  {
+    name: 'escalationContacts',
+    title: 'Escalation e-mail contacts',
+    description:
+      'Who is e-mailed when a document is still not reviewed at twice its review time; separate several addresses with commas.',
+    enabled: false,
+    valueType: 'string',
+    value: '',
+  },
+  {
+    name: 'transmissionScheduleCiedDays',
+    title: 'Expected pacemaker and ICD transmissions (days)',
+    description: 'A pacemaker or ICD is expected to send a remote transmission at least this often.',
+    enabled: true,
+    valueType: 'integer',
+    value: '91',
+  },
+  {
+    name: 'transmissionScheduleIlrDays',
+    title: 'Expected loop recorder transmissions (days)',
+    description: 'A loop recorder is expected to send a remote transmission at least this often.',
+    enabled: true,
+    valueType: 'integer',
+    value: '31',
+  },
+  {
+    name: 'transmissionScheduleRpmDays',
+    title: 'Expected RPM readings (days)',
+    description: 'A remote patient monitoring device is expected to send readings at least this often.',
+    enabled: true,
+    valueType: 'integer',
+    value: '1',
+  },
+  {
+    name: 'transmissionGraceDays',
+    title: 'Grace before a transmission is missed (days)',
+    description: 'A patient is overdue this many days after the expected transmission did not arrive.',
+    enabled: true,
+    valueType: 'integer',
+    value: '7',
+  },
+] as const satisfies readonly (WorkflowDefault & { name: ClinicSettingName })[];
 
 /**
  * Built-in setting defaults, one per clinic settings key. Settings that are only on/off use
@@ -199,4 +305,5 @@ export const workflowDefaults: readonly WorkflowDefault[] = [
     valueType: 'string',
     value: null,
   },
+  ...REVIEW_AND_TRANSMISSION_DEFAULTS,
 ] satisfies readonly (WorkflowDefault & { name: ClinicSettingName })[];

@@ -8,6 +8,7 @@ import {
   longitudinalResponseContracts,
 } from '../device-data/device-data.contract';
 import { pdfScrapeResponseContracts } from '../device-data/pdf-scrape.contract';
+import { escalationsResponseContracts } from '../metrics/escalations.contract';
 import { notificationsResponseContracts } from '../notifications/notifications.contract';
 import {
   manufacturerAdvisoriesResponseContracts,
@@ -37,6 +38,7 @@ export const API_RESPONSE_CONTRACTS: readonly ResponseContract[] = [
   ...deviceCheckResponseContracts,
   ...deviceDataImportResponseContracts,
   ...documentsResponseContracts,
+  ...escalationsResponseContracts,
   ...longitudinalResponseContracts,
   ...notificationsResponseContracts,
   ...studiesResponseContracts,

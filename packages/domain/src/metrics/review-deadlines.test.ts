@@ -2,11 +2,14 @@ import { describe, expect, it } from 'vitest';
 import {
   addReviewTime,
   DEFAULT_BUSINESS_HOURS,
+  documentDeadlinesOf,
   escalationStepAt,
   escalationTimes,
   formatDueStatus,
   HOUR_MS,
+  parseBusinessHours,
   reviewClassOf,
+  reviewRulesOf,
 } from './review-deadlines';
 
 const at = (text: string) => new Date(text);
@@ -64,5 +67,57 @@ describe('review deadlines', () => {
     ['2026-11-22T11:00:00Z', 'overdue by 2 d', true],
   ])('a document due %s is shown as %j', (due, text, overdue) => {
     expect(formatDueStatus(at(due), at('2026-11-24T12:00:00Z'))).toEqual({ overdue, text });
+  });
+});
+
+describe('a clinic’s review rules', () => {
+  it.each([
+    [
+      'Mon-Fri 08:00-17:00 UTC-05:00',
+      { days: [1, 2, 3, 4, 5], startHour: 8, endHour: 17, utcOffsetMinutes: -300 },
+    ],
+    ['Sat-Mon 09:00-13:00 UTC+05:30', { days: [0, 1, 6], startHour: 9, endHour: 13, utcOffsetMinutes: 330 }],
+    [
+      'mon,wed,fri 07:00-19:00 UTC+00:00',
+      { days: [1, 3, 5], startHour: 7, endHour: 19, utcOffsetMinutes: 0 },
+    ],
+  ])('reads working hours %j', (text, expected) => {
+    expect(parseBusinessHours(text)).toEqual(expected);
+  });
+
+  it.each(['weekdays', 'Mon-Fri 17:00-08:00 UTC+00:00', 'Mon-Fun 08:00-17:00 UTC+00:00', 'Mon-Fri 8-17'])(
+    'cannot read %j',
+    (text) => {
+      expect(parseBusinessHours(text)).toBeNull();
+    },
+  );
+
+  it('takes the clinic’s windows, the defaults where unset, and working hours only when on', () => {
+    const rules = reviewRulesOf({
+      reviewWindowHighHours: { enabled: true, value: 4 },
+      reviewWindowLowHours: { enabled: false, value: 1 },
+      reviewBusinessHours: { enabled: false, value: 'Mon-Fri 08:00-17:00 UTC+00:00' },
+    });
+    expect(rules.windowsMs).toEqual({
+      high: 4 * HOUR_MS,
+      medium: 72 * HOUR_MS,
+      low: 168 * HOUR_MS,
+      routine: 336 * HOUR_MS,
+    });
+    expect(rules.businessHours).toBeNull();
+    expect(
+      reviewRulesOf({ reviewBusinessHours: { enabled: true, value: 'Mon-Fri 08:00-17:00 UTC+00:00' } })
+        .businessHours,
+    ).toEqual(DEFAULT_BUSINESS_HOURS);
+  });
+});
+
+describe('a document’s deadlines', () => {
+  it('a medium alert received Monday 10:00 is due Thursday 10:00, escalated at half and twice', () => {
+    expect(documentDeadlinesOf({}, { alert: 'medium' }, new Date('2026-11-23T10:00:00Z'))).toEqual({
+      halfDueAt: new Date('2026-11-24T22:00:00Z'),
+      dueAt: new Date('2026-11-26T10:00:00Z'),
+      twiceDueAt: new Date('2026-11-29T10:00:00Z'),
+    });
   });
 });

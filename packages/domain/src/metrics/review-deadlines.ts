@@ -109,3 +109,75 @@ export function formatDueStatus(dueAt: Date, now: Date): { overdue: boolean; tex
         : `${Math.max(1, Math.floor(span / 60_000))} min`;
   return { overdue, text: overdue ? `overdue by ${amount}` : `due in ${amount}` };
 }
+
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
+
+/**
+ * The 'working hours' setting: `Mon-Fri 08:00-17:00 UTC-05:00` (days as a range or a comma list, whole
+ * hours, the clinic's offset from UTC). Null when it cannot be read: the clock counts instead.
+ */
+export function parseBusinessHours(text: string): BusinessHours | null {
+  const match = /^\s*([A-Za-z,-]+)\s+(\d{1,2}):00\s*-\s*(\d{1,2}):00\s+UTC([+-])(\d{2}):(\d{2})\s*$/.exec(
+    text,
+  );
+  if (!match) return null;
+  const [, dayText = '', start = '', end = '', sign, offsetHours = '', offsetMinutes = ''] = match;
+  const dayIndex = (name: string) => WEEKDAYS.findIndex((day) => day.toLowerCase() === name.toLowerCase());
+  const days = new Set<number>();
+  for (const part of dayText.split(',')) {
+    const [from, to] = part.split('-');
+    const first = dayIndex(from ?? '');
+    const last = to === undefined ? first : dayIndex(to);
+    if (first < 0 || last < 0) return null;
+    for (let day = first; ; day = (day + 1) % 7) {
+      days.add(day);
+      if (day === last) break;
+    }
+  }
+  const startHour = Number(start);
+  const endHour = Number(end);
+  if (startHour >= endHour || endHour > 24) return null;
+  const offset = (Number(offsetHours) * 60 + Number(offsetMinutes)) * (sign === '-' ? -1 : 1);
+  return { days: [...days].sort(), startHour, endHour, utcOffsetMinutes: offset };
+}
+
+type SettingsMap = Record<string, { enabled: boolean; value?: unknown } | undefined>;
+
+const WINDOW_SETTINGS: Record<ReviewClass, string> = {
+  high: 'reviewWindowHighHours',
+  medium: 'reviewWindowMediumHours',
+  low: 'reviewWindowLowHours',
+  routine: 'reviewWindowRoutineHours',
+};
+
+/** A clinic's review windows (ms) and working hours, from its merged settings, defaults where unset. */
+export function reviewRulesOf(settings: SettingsMap): {
+  windowsMs: Record<ReviewClass, number>;
+  businessHours: BusinessHours | null;
+} {
+  const windowsMs = Object.fromEntries(
+    REVIEW_CLASSES.map((reviewClass) => {
+      const setting = settings[WINDOW_SETTINGS[reviewClass]];
+      const hours =
+        setting?.enabled !== false && typeof setting?.value === 'number' && setting.value > 0
+          ? setting.value
+          : DEFAULT_REVIEW_WINDOWS_HOURS[reviewClass];
+      return [reviewClass, hours * HOUR_MS];
+    }),
+  ) as Record<ReviewClass, number>;
+  const working = settings.reviewBusinessHours;
+  const businessHours =
+    working?.enabled === true && typeof working.value === 'string' ? parseBusinessHours(working.value) : null;
+  return { windowsMs, businessHours };
+}
+
+/** A document's due time and escalation times, from its clinic's settings, counted from its arrival. */
+export function documentDeadlinesOf(
+  settings: SettingsMap,
+  document: { alert: string | null },
+  receivedAt: Date,
+): { dueAt: Date; halfDueAt: Date; twiceDueAt: Date } {
+  const rules = reviewRulesOf(settings);
+  const times = escalationTimes(receivedAt, rules.windowsMs[reviewClassOf(document)], rules.businessHours);
+  return { dueAt: times.due, halfDueAt: times['half-time'], twiceDueAt: times['twice-due'] };
+}

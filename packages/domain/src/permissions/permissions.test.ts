@@ -91,13 +91,15 @@ describe('PERMISSIONS: who may do what at a clinic with everything switched on',
     ['study:push', 'provider nurse irh-tech irh-admin sys-admin'],
     ['study:cancel', 'provider nurse irh-tech irh-admin sys-admin'],
     ['document:resend-to-emr', 'provider nurse clinic-admin irh-tech irh-admin sys-admin'],
+    ['metrics:read-escalations', 'irh-tech irh-reporting irh-admin sys-admin'],
+    ['document:review-internally', 'irh-tech irh-admin sys-admin'],
   ])('%s: %s', (permission, holders) => {
     const allowed = ROLES.filter((role) => can(holderOf(role), permission, CLINIC, everythingOn));
     expect(allowed.toSorted()).toEqual(holders.split(' ').toSorted());
   });
 
   it('the table above covers every permission', () => {
-    expect(PERMISSION_NAMES).toHaveLength(42);
+    expect(PERMISSION_NAMES).toHaveLength(44);
   });
 });
 

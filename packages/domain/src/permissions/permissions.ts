@@ -160,6 +160,10 @@ export const PERMISSIONS = {
   'study:cancel': STUDY_ORDERERS,
   // Sending a signed document to the EMR again, after a failure: whoever works on documents.
   'document:resend-to-emr': DOCUMENT_WORKERS,
+  // Issue 17: the alert-escalation queue is the provider company's internal review (irhReview): its
+  // technicians, reporting staff and admins read it; technicians and admins mark documents reviewed there.
+  'metrics:read-escalations': ['irh-tech', 'irh-reporting', 'irh-admin', 'sys-admin'],
+  'document:review-internally': ['irh-tech', 'irh-admin', 'sys-admin'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type PermissionName = keyof typeof PERMISSIONS;

@@ -81,6 +81,8 @@ export const documentAttributesSchema = z.object({
   patientRef: nullableText,
   /** The patient has AF (history or alerts) and is not on OAC, with no decision recorded (issue 13 §6). */
   patientIsAfWithoutOac: z.boolean(),
+  /** When its review is due (issue 17 §1), by the clinic's window for its alert level; null if unknown. */
+  dueAt: z.nullable(z.iso.datetime()),
 });
 export type DocumentAttributes = z.infer<typeof documentAttributesSchema>;
 

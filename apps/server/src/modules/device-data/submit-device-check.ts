@@ -4,6 +4,7 @@ import {
   type DeviceCheckBody,
   type DeviceCheckProblem,
   type DeviceCheckResponse,
+  documentDeadlinesOf,
   type LeadConfigurationKey,
 } from '@portal/domain';
 import type { Actor } from '../../auth/actor';
@@ -63,12 +64,8 @@ export async function submitDeviceCheck(
 ): Promise<DeviceCheckResponse & { created: boolean }> {
   const { db } = context;
   const patient = await getPatientInScope(db, actor, target);
-  assertCan(
-    actor.user,
-    'device-check:create',
-    patient.clinicNpi,
-    await loadClinicConfiguration(db, patient.clinicNpi),
-  );
+  const configuration = await loadClinicConfiguration(db, patient.clinicNpi);
+  assertCan(actor.user, 'device-check:create', patient.clinicNpi, configuration);
   const leadConfiguration = body.leadConfiguration as LeadConfigurationKey;
   throwDeviceCheckProblems(
     checkDeviceCheckMeasurements(leadConfiguration, body.deviceType, body.measurements),
@@ -128,6 +125,8 @@ export async function submitDeviceCheck(
         cptCodes: [],
         icd10Codes: [],
         originalSha256: stored.sha256,
+        // A routine report: the clinic's review window for reports.
+        ...documentDeadlinesOf(configuration.settings, { alert: null }, new Date()),
       });
       const { session, created } = await saveDeviceSession(tx, actor.id, {
         patient: { id: patient.id, clinicNpi: patient.clinicNpi },

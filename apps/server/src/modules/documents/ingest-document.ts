@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { assertCan, clinicsWherePermitted, isAlertDocumentType } from '@portal/domain';
+import { assertCan, clinicsWherePermitted, documentDeadlinesOf, isAlertDocumentType } from '@portal/domain';
 import type { Actor } from '../../auth/actor';
 import { type Db, inTransaction, type Tx } from '../../db/transaction';
 import { NotFoundError, UnprocessableError } from '../../http/errors';
@@ -45,6 +45,8 @@ export type PreparedDocument = {
   stored: { sha256: string; size: number };
   uploadedSha256: string;
   assignedTo: string | null;
+  /** When its review is due, and when it escalates (issue 17), by the clinic's windows. */
+  deadlines: { dueAt: Date; halfDueAt: Date; twiceDueAt: Date };
 };
 
 /**
@@ -97,6 +99,7 @@ export async function prepareIngestedDocument(
     stored,
     uploadedSha256: createHash('sha256').update(pdf).digest('hex'),
     assignedTo,
+    deadlines: documentDeadlinesOf(configuration.settings, { alert: fields.alert ?? null }, new Date()),
   };
 }
 
@@ -138,6 +141,7 @@ export async function writeIngestedDocument(
     icd10Codes: icd10Codes ?? [],
     status: fields.isDraft ? 'draft' : 'unsigned',
     originalSha256: stored.sha256,
+    ...prepared.deadlines,
   });
   await recordAuditEvent(tx, {
     clinicNpi: row.clinicNpi,

@@ -71,6 +71,7 @@ export function toDocumentResource(
       storagePath: storagePathFor(row.id),
       patientRef: row.patientRef,
       patientIsAfWithoutOac: row.patientRef !== null && afWithoutOac.has(row.patientRef),
+      dueAt: iso(row.dueAt),
     },
   };
 }

@@ -2,10 +2,12 @@ import { can, documentTypeLabel, type RealtimeAlertPreference, wantsRealtimeAler
 import type { Tx } from '../../db/transaction';
 import { UnprocessableError } from '../../http/errors';
 import { createNotifications } from './create-notifications';
+import { enqueueEmails } from './email-outbox.repository';
 import {
   findClinicUsersWithAlertPreference,
   findProviderCompanyStaffIds,
   findRecipient,
+  findUsersWithRolesAt,
 } from './notifications.repository';
 
 // What document events notify whom. Texts name the kind of document and never the patient: the
@@ -102,5 +104,69 @@ export async function notifyNewAlert(tx: Tx, options: { document: DocumentSummar
     subTitle: describeDocument(options.document),
     url: documentLink(options.document.id),
     documentId: options.document.id,
+  });
+}
+
+/** The steps of a document's escalation (issue 17 §1): whom each step tells. */
+export type EscalationNotice = {
+  document: DocumentSummary & { alert: string | null; assignedTo: string | null };
+  step: 'half-time' | 'due' | 'twice-due';
+  clinicName: string;
+  /** The clinic's escalation e-mail contacts, for the third step. */
+  escalationContacts: readonly string[];
+  publicUrl: string;
+};
+
+function levelOf(document: { alert: string | null }): string {
+  return document.alert ? `${document.alert} alert` : 'report';
+}
+
+/**
+ * At half the review time the assignee (or, with none, the clinic's providers) is reminded; at the due
+ * time the clinic's providers and the provider-company technicians are told it is overdue; at twice the
+ * time the clinic's escalation contacts are e-mailed. Texts name the kind of document and the clinic,
+ * never the patient.
+ */
+export async function notifyEscalation(tx: Tx, notice: EscalationNotice): Promise<void> {
+  const { document, step } = notice;
+  const what = describeDocument(document);
+  const url = documentLink(document.id);
+  if (step === 'twice-due') {
+    await enqueueEmails(
+      tx,
+      notice.escalationContacts.map((to) => ({
+        to,
+        kind: 'escalation',
+        subject: `Overdue for review: a ${levelOf(document)} at ${notice.clinicName}`,
+        body: `A ${what} (${levelOf(document)}) at ${notice.clinicName} is still not reviewed, twice its review time after it arrived.\n\nOpen it: ${notice.publicUrl}${url}\n`,
+      })),
+    );
+    return;
+  }
+  const providers = await findUsersWithRolesAt(tx, [{ role: 'provider', clinicNPI: document.clinicNpi }]);
+  const recipients =
+    step === 'half-time'
+      ? document.assignedTo
+        ? [document.assignedTo]
+        : providers
+      : [
+          ...providers,
+          ...(await findUsersWithRolesAt(tx, [
+            { role: 'irh-tech', clinicNPI: '*' },
+            { role: 'irh-tech', clinicNPI: document.clinicNpi },
+          ])),
+        ];
+  await createNotifications(tx, {
+    userIds: recipients,
+    type: 'realtime-notification',
+    category: 'CRM',
+    title: step === 'half-time' ? `Due soon: ${what}` : `Overdue for review: ${what}`,
+    text:
+      step === 'half-time'
+        ? `Half its review time has passed: this ${levelOf(document)} at ${notice.clinicName} is waiting for review.`
+        : `This ${levelOf(document)} at ${notice.clinicName} has passed its review time and is in the escalation queue.`,
+    subTitle: what,
+    url,
+    documentId: document.id,
   });
 }

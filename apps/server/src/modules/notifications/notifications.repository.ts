@@ -182,3 +182,18 @@ export async function saveInAppPreferences(tx: Tx, userId: string, preferences: 
     )
     .execute();
 }
+
+/** The unlocked users holding one of these roles at the clinic, or (provider-company roles) at '*'. */
+export async function findUsersWithRolesAt(
+  tx: Executor,
+  grants: readonly { role: string; clinicNPI: string }[],
+): Promise<string[]> {
+  if (grants.length === 0) return [];
+  const rows = await tx
+    .selectFrom('users')
+    .select('id')
+    .where((eb) => eb.or(grants.map((grant) => sql<boolean>`roles @> ${JSON.stringify([grant])}::jsonb`)))
+    .where('isLocked', '=', false)
+    .execute();
+  return rows.map((row) => row.id);
+}

@@ -58,6 +58,13 @@ const DOCUMENT_EVENT_SUMMARIES: Record<string, (report: string, after: unknown) 
   workflow_modification: (report) => `Updated the ${report}`,
   error: (report) => `Marked the ${report} as a system error`,
   emr_delivered: (report) => `Sent the ${report} to the EMR`,
+  escalated: (report, after) =>
+    member(after, 'step') === 'half-time'
+      ? `The ${report} reached half its review time`
+      : member(after, 'step') === 'due'
+        ? `The ${report} passed its review time`
+        : `The ${report} was escalated to the clinic's contacts`,
+  reviewed_internally: (report) => `Reviewed the ${report} internally`,
   emr_delivery_failed: (report, after) =>
     member(after, 'final') === true
       ? `The ${report} could not be sent to the EMR`

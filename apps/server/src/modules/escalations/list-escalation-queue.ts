@@ -1,0 +1,96 @@
+import {
+  clinicsWherePermitted,
+  ESCALATION_QUEUE_SOON_HOURS,
+  type EscalationQueue,
+  type EscalationStep,
+  formatUserDisplayName,
+  HOUR_MS,
+  type UserRole,
+} from '@portal/domain';
+import type { Actor } from '../../auth/actor';
+import type { Db } from '../../db/transaction';
+import { findEscalationQueuePage, findInternalReviews } from './escalations.repository';
+import { toInternalReview } from './internal-reviews';
+
+const LEVELS = ['high', 'medium', 'low', 'routine'] as const;
+
+/**
+ * GET /api/reports/metrics/alert-escalation (irhReview): the provider company's internal review queue:
+ * unsigned documents past their review time or due within a day, across the clinics the actor may see,
+ * most overdue first, with who has each, the escalation step it reached and its last internal review.
+ */
+export async function listEscalationQueue(
+  db: Db,
+  actor: Actor,
+  query: {
+    level?: 'high' | 'medium' | 'low' | 'routine' | undefined;
+    clinicNpi?: string | undefined;
+    when?: 'overdue' | 'soon' | 'all' | undefined;
+    page: number;
+    size: number;
+    selfUrl: (page: number) => string;
+  },
+  now: Date = new Date(),
+): Promise<EscalationQueue> {
+  const clinicNpis = clinicsWherePermitted(actor.user, 'metrics:read-escalations');
+  const { rows, counts, totalCount } = await findEscalationQueuePage(
+    db,
+    {
+      clinicNpis,
+      level: query.level,
+      clinicNpi: query.clinicNpi,
+      when: query.when ?? 'all',
+      now,
+      soonUntil: new Date(now.getTime() + ESCALATION_QUEUE_SOON_HOURS * HOUR_MS),
+    },
+    query,
+  );
+  const reviews = await findInternalReviews(
+    db,
+    rows.map((row) => row.id),
+  );
+  const lastPage = Math.max(1, Math.ceil(totalCount / query.size));
+  const zero = () =>
+    Object.fromEntries(LEVELS.map((level) => [level, 0])) as Record<(typeof LEVELS)[number], number>;
+  const overdue = zero();
+  const soonDue = zero();
+  for (const count of counts) {
+    const level = count.level as (typeof LEVELS)[number];
+    (count.overdue ? overdue : soonDue)[level] += Number(count.count);
+  }
+  return {
+    links: {
+      self: query.selfUrl(query.page),
+      next: query.page < lastPage ? query.selfUrl(query.page + 1) : null,
+      prev: query.page > 1 ? query.selfUrl(Math.min(query.page - 1, lastPage)) : null,
+    },
+    data: rows.map((row) => {
+      const review = reviews.find((candidate) => candidate.documentId === row.id);
+      const dueAt = row.dueAt as Date;
+      return {
+        documentId: row.id,
+        clinicNpi: row.clinicNpi,
+        clinicName: row.clinicName,
+        type: row.type,
+        alert: (row.alert as 'high' | 'medium' | 'low' | null) ?? null,
+        receivedAt: row.createdAt.toISOString(),
+        dueAt: dueAt.toISOString(),
+        overdue: dueAt.getTime() <= now.getTime(),
+        assignedToName:
+          row.assigneeEmail === null
+            ? null
+            : formatUserDisplayName({
+                email: row.assigneeEmail,
+                firstName: row.assigneeFirstName,
+                lastName: row.assigneeLastName,
+                title: row.assigneeTitle,
+                suffixes: row.assigneeSuffixes,
+                roles: Array.isArray(row.assigneeRoles) ? (row.assigneeRoles as UserRole[]) : [],
+              }),
+        step: (row.step as EscalationStep | null) ?? null,
+        lastInternalReview: review ? toInternalReview(review) : null,
+      };
+    }),
+    metadata: { totalCount, page: query.page, rows: query.size, counts: { overdue, soonDue } },
+  };
+}
