@@ -156,3 +156,21 @@ describe('the details panel fits the service line', () => {
     });
   });
 });
+
+describe('the review deadline in the details (issue 17)', () => {
+  const nameOf = (id: string) => id;
+  const reviewDue = (document: DocumentAttributes) =>
+    listDocumentDetails(document, { nameOf, now: new Date('2026-11-05T10:00:00.000Z') })
+      .flatMap((section) => section.fields)
+      .find((field) => field.label === 'Review due')?.value;
+
+  it('says how long is left, or by how much it is overdue, while the document waits', () => {
+    expect(reviewDue({ ...base, dueAt: '2026-11-05T13:00:00.000Z' })).toBe('due in 3 h (11/05/2026)');
+    expect(reviewDue({ ...base, dueAt: '2026-11-03T09:00:00.000Z' })).toBe('overdue by 2 d (11/03/2026)');
+  });
+
+  it('is not shown once the document is signed, or without a due time', () => {
+    expect(reviewDue({ ...base, status: 'signed', dueAt: '2026-11-03T09:00:00.000Z' })).toBeUndefined();
+    expect(reviewDue({ ...base, dueAt: null })).toBeUndefined();
+  });
+});

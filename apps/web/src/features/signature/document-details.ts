@@ -1,4 +1,4 @@
-import { documentTypeLabel, isStudyDocumentType } from '@portal/domain';
+import { documentTypeLabel, formatDueStatus, isStudyDocumentType } from '@portal/domain';
 import type { DocumentAttributes } from './document-resource';
 import { formatInboxDate } from './inbox-format';
 
@@ -134,10 +134,15 @@ function deviceFields(document: DocumentAttributes, kind: DeviceKind): DetailFie
  */
 export function listDocumentDetails(
   document: DocumentAttributes,
-  options: { nameOf: (userId: string) => string },
+  options: { nameOf: (userId: string) => string; now?: Date },
 ): DetailSection[] {
   const kind = findDeviceKind(document);
   const received = document.createdAt ? formatInboxDate(document.createdAt) : '';
+  // Issue 17: the review deadline, while the document waits for its review.
+  const dueAt = document.status === 'unsigned' && document.dueAt ? new Date(document.dueAt) : null;
+  const reviewDue = dueAt
+    ? `${formatDueStatus(dueAt, options.now ?? new Date()).text} (${formatInboxDate(document.dueAt)})`
+    : '';
   const sections: DetailSection[] = [
     {
       title: 'Patient',
@@ -152,6 +157,7 @@ export function listDocumentDetails(
         { label: 'Type', value: documentTypeLabel(document.type) },
         { label: 'Date of service', value: formatInboxDate(document.dos) },
         { label: 'Received', value: received },
+        { label: 'Review due', value: reviewDue },
         { label: 'Service line', value: SERVICE_LINE_LABELS[document.serviceLine] ?? document.serviceLine },
         { label: 'Clinic', value: text(document.clinicName) },
         { label: 'Physician', value: text(document.physicianName) },

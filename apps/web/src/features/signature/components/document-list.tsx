@@ -9,7 +9,7 @@ import Checkbox from '@mui/material/Checkbox';
 import LinearProgress from '@mui/material/LinearProgress';
 import { alpha } from '@mui/material/styles';
 import Tooltip from '@mui/material/Tooltip';
-import { documentTypeLabel } from '@portal/domain';
+import { documentTypeLabel, formatDueStatus } from '@portal/domain';
 import { type KeyboardEvent, useEffect, useRef } from 'react';
 import { AF_WITHOUT_OAC_LABEL } from '../../../components/patient/af-without-oac-badge';
 import type { DocumentResource } from '../document-resource';
@@ -326,6 +326,8 @@ function DocumentRow({
   const name = `${doc.patientLastName}, ${doc.patientFirstName}`;
   const typeLabel = documentTypeLabel(doc.type);
   const waiting = formatDaysWaiting(countDaysWaiting(doc.createdAt, now));
+  // Issue 17: a document past its review time says so where its waiting time shows.
+  const due = doc.status === 'unsigned' && doc.dueAt ? formatDueStatus(new Date(doc.dueAt), now) : null;
   const high = doc.alert === 'high';
   const inProgress = doc.status === 'signing' || doc.status === 'acknowledging';
   const assignee = showAssignee ? (doc.assignedTo ? nameOf(doc.assignedTo) : 'Unassigned') : undefined;
@@ -498,18 +500,27 @@ function DocumentRow({
         </Box>
         <Box
           component="span"
-          title={doc.createdAt ? `Received ${formatInboxDate(doc.createdAt)}` : undefined}
+          title={
+            doc.createdAt
+              ? `Received ${formatInboxDate(doc.createdAt)}${due ? `, review ${due.text}` : ''}`
+              : undefined
+          }
+          data-overdue={due?.overdue ? 'true' : undefined}
           sx={{
             gridArea: 'waiting',
             justifySelf: 'end',
             fontSize: 12,
             lineHeight: '18px',
-            color: 'text.secondary',
+            color: due?.overdue ? 'error.main' : 'text.secondary',
+            fontWeight: due?.overdue ? 600 : undefined,
             whiteSpace: 'nowrap',
           }}
         >
           <span aria-hidden="true">{waiting.short}</span>
-          <span style={visuallyHidden}>{waiting.long}</span>
+          <span style={visuallyHidden}>
+            {waiting.long}
+            {due?.overdue ? `, review ${due.text}` : ''}
+          </span>
         </Box>
       </ButtonBase>
     </Box>
