@@ -431,6 +431,18 @@ const ROUTES: Record<string, RouteRule> = {
     }),
   },
   'GET /api/reports/:id/emr-delivery': documentRoute('GET', '/emr-delivery', 'document:read', 200),
+  'GET /api/patients/clinics/:npi/overdue-transmissions': patientRoute(
+    'GET',
+    () => '/overdue-transmissions',
+    'patient:read',
+    200,
+  ),
+  'GET /api/patients/clinics/:npi/patients/:id/transmission-status': patientRoute(
+    'GET',
+    (patient) => `/patients/${patient.id}/transmission-status`,
+    'patient:read',
+    200,
+  ),
   'GET /api/reports/metrics/alert-escalation': {
     access: { permission: 'metrics:read-escalations' },
     success: 200,

@@ -41,6 +41,7 @@ import { remindersPlugin } from './modules/notifications/reminders.plugin';
 import { advisoriesRoutes } from './modules/patients/advisories.routes';
 import { patientLinksRoutes } from './modules/patients/patient-links.routes';
 import { patientsRoutes } from './modules/patients/patients.routes';
+import { transmissionsRoutes } from './modules/patients/transmissions.routes';
 import { portalConfigRoutes } from './modules/portal-config/portal-config.routes';
 import { realtime } from './modules/realtime/realtime.plugin';
 import { markStudyReviewed } from './modules/studies/mark-study-reviewed';
@@ -273,6 +274,7 @@ export async function buildApp({ config, db, listen, logger, storage, wait, ...r
   await app.register(vendorCallbacksRoutes, { db, ingest, wakeOutbox });
   await app.register(emrDeliveryRoutes, { db, wakeOutbox });
   await app.register(escalationsRoutes, { db });
+  await app.register(transmissionsRoutes, { db });
   await app.register(patientLinksRoutes, { db });
   await app.register(advisoriesRoutes, { db });
   await app.register(patientsRoutes, { db, fileMaker: config.fileMaker });

@@ -62,6 +62,7 @@ export * from './logging/log-levels';
 export * from './metrics/escalations.contract';
 export * from './metrics/missed-transmissions';
 export * from './metrics/review-deadlines';
+export * from './metrics/transmissions.contract';
 export * from './notifications/notification';
 export * from './notifications/notification-messages';
 export * from './notifications/notification-types';

@@ -9,6 +9,7 @@ import {
 } from '../device-data/device-data.contract';
 import { pdfScrapeResponseContracts } from '../device-data/pdf-scrape.contract';
 import { escalationsResponseContracts } from '../metrics/escalations.contract';
+import { transmissionsResponseContracts } from '../metrics/transmissions.contract';
 import { notificationsResponseContracts } from '../notifications/notifications.contract';
 import {
   manufacturerAdvisoriesResponseContracts,
@@ -39,6 +40,7 @@ export const API_RESPONSE_CONTRACTS: readonly ResponseContract[] = [
   ...deviceDataImportResponseContracts,
   ...documentsResponseContracts,
   ...escalationsResponseContracts,
+  ...transmissionsResponseContracts,
   ...longitudinalResponseContracts,
   ...notificationsResponseContracts,
   ...studiesResponseContracts,

@@ -62,3 +62,32 @@ export function percentile(values: readonly number[], p: number): number | null 
   const rank = Math.max(1, Math.ceil((p / 100) * sorted.length));
   return sorted[rank - 1] ?? null;
 }
+
+type SettingsMap = Record<string, { enabled: boolean; value?: unknown } | undefined>;
+
+const SCHEDULE_SETTINGS: Record<TransmissionScheduleKey, string> = {
+  CIED: 'transmissionScheduleCiedDays',
+  ILR: 'transmissionScheduleIlrDays',
+  RPM: 'transmissionScheduleRpmDays',
+};
+
+/** A clinic's transmission schedules (days) and grace, from its merged settings, defaults where unset. */
+export function transmissionRulesOf(settings: SettingsMap): {
+  scheduleDays: Record<TransmissionScheduleKey, number>;
+  graceDays: number;
+} {
+  const number = (name: string, fallback: number, min: number) => {
+    const setting = settings[name];
+    return setting?.enabled !== false && typeof setting?.value === 'number' && setting.value >= min
+      ? setting.value
+      : fallback;
+  };
+  return {
+    scheduleDays: {
+      CIED: number(SCHEDULE_SETTINGS.CIED, DEFAULT_TRANSMISSION_SCHEDULE_DAYS.CIED, 1),
+      ILR: number(SCHEDULE_SETTINGS.ILR, DEFAULT_TRANSMISSION_SCHEDULE_DAYS.ILR, 1),
+      RPM: number(SCHEDULE_SETTINGS.RPM, DEFAULT_TRANSMISSION_SCHEDULE_DAYS.RPM, 1),
+    },
+    graceDays: number('transmissionGraceDays', DEFAULT_TRANSMISSION_GRACE_DAYS, 0),
+  };
+}

@@ -11,6 +11,7 @@ import { DEVICE_TYPES } from '../common/device-types';
 import { isValidNpi } from '../common/npi';
 import { pageLinksSchema } from '../common/paging.contract';
 import { TABLE_DEFAULT_ROWS } from '../common/paging-constants';
+import { CONNECTIVITY_STATES } from '../metrics/missed-transmissions';
 import { deviceCatalogEntrySchema } from './device-catalog';
 import { MANUFACTURER_CODES } from './manufacturers';
 import { OAC_CUSTOM_PREFIX, OAC_STATUSES } from './oac-statuses';
@@ -105,6 +106,8 @@ export const deviceInfoSchema = z.object({
   deviceType: z.nullish(z.string()),
   serialNumber: z.nullish(z.string()),
   implantDate: z.nullish(z.string()),
+  /** Remote monitoring's connectivity (HL7 CardX-CIED): connected, disconnected or not applicable. */
+  connectivity: z.nullish(z.enum(CONNECTIVITY_STATES)),
 });
 export type DeviceInfo = z.infer<typeof deviceInfoSchema>;
 
@@ -370,6 +373,9 @@ export const deviceInfoBodySchema = z.strictObject({
   deviceType: z.nullish(z.enum(DEVICE_TYPES, { error: `must be one of ${DEVICE_TYPES.join(', ')}` })),
   serialNumber: z.nullish(optionalText(60)),
   implantDate: z.nullish(dobSchema),
+  connectivity: z.nullish(
+    z.enum(CONNECTIVITY_STATES, { error: `must be one of ${CONNECTIVITY_STATES.join(', ')}` }),
+  ),
 });
 export const contactInfoBodySchema = z.strictObject({
   mobilePhone: z.nullish(optionalText(40)),

@@ -39,6 +39,7 @@ export function toStoredDeviceInfo(body: z.output<typeof deviceInfoBodySchema>):
     deviceType: body.deviceType ?? null,
     serialNumber: text(body.serialNumber),
     implantDate: body.implantDate ?? null,
+    connectivity: body.connectivity ?? null,
   };
 }
 
