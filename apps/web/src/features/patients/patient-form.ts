@@ -172,6 +172,8 @@ export type DeviceValues = {
   deviceType: string;
   serialNumber: string;
   implantDate: string;
+  /** Remote monitoring's connectivity (issue 17 §2): connected, disconnected, not-applicable, or ''. */
+  connectivity: string;
 };
 export type DeviceField = keyof DeviceValues;
 
@@ -182,6 +184,7 @@ export const DEVICE_LABELS: Record<DeviceField, string> = {
   deviceType: 'Device type',
   serialNumber: 'Serial number',
   implantDate: 'Implant date',
+  connectivity: 'Remote monitoring',
 };
 
 export const EMPTY_DEVICE: DeviceValues = {
@@ -191,6 +194,7 @@ export const EMPTY_DEVICE: DeviceValues = {
   deviceType: '',
   serialNumber: '',
   implantDate: '',
+  connectivity: '',
 };
 
 export function toDeviceValues(device: DeviceInfo | null): DeviceValues {
@@ -201,6 +205,7 @@ export function toDeviceValues(device: DeviceInfo | null): DeviceValues {
     deviceType: device?.deviceType ?? '',
     serialNumber: device?.serialNumber ?? '',
     implantDate: device?.implantDate ?? '',
+    connectivity: device?.connectivity ?? '',
   };
 }
 
@@ -221,6 +226,7 @@ export function toDeviceBody(values: DeviceValues): DeviceBody {
     deviceType: (orNull(values.deviceType) as DeviceBody['deviceType']) ?? null,
     serialNumber: orNull(values.serialNumber),
     implantDate: orNull(values.implantDate),
+    connectivity: (orNull(values.connectivity) as DeviceBody['connectivity']) ?? null,
   };
 }
 

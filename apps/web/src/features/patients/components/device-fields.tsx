@@ -30,6 +30,13 @@ type DeviceFieldsProps = {
  * The device: manufacturer, model (suggested from the device catalog as it is typed; choosing one fills
  * its model number and type), serial number and implant date. Without the catalog the model is typed.
  */
+/** HL7 CardX-CIED's connectivity states, as a clinic says them. */
+const CONNECTIVITY_OPTIONS = [
+  { value: 'connected', label: 'Connected' },
+  { value: 'disconnected', label: 'Disconnected' },
+  { value: 'not-applicable', label: 'Not applicable' },
+] as const;
+
 export function DeviceFields({ values, errors, onChange, disabled, idPrefix }: DeviceFieldsProps) {
   const catalog = useDeviceCatalog();
   const manufacturer = (MANUFACTURER_CODES as readonly string[]).includes(values.manufacturer)
@@ -167,6 +174,27 @@ export function DeviceFields({ values, errors, onChange, disabled, idPrefix }: D
         slotProps={{ inputLabel: { shrink: true } }}
         sx={{ gridColumn: { sm: 'span 2' } }}
       />
+      <TextField
+        select
+        id={id('connectivity')}
+        label={DEVICE_LABELS.connectivity}
+        size="small"
+        value={values.connectivity}
+        onChange={(event) => onChange({ connectivity: event.target.value })}
+        error={Boolean(errors.connectivity)}
+        helperText={help('connectivity')}
+        disabled={disabled}
+        sx={{ gridColumn: { sm: 'span 2' } }}
+      >
+        <MenuItem value="">
+          <em>Not recorded</em>
+        </MenuItem>
+        {CONNECTIVITY_OPTIONS.map((option) => (
+          <MenuItem key={option.value} value={option.value}>
+            {option.label}
+          </MenuItem>
+        ))}
+      </TextField>
       <TextField
         id={id('serialNumber')}
         label={DEVICE_LABELS.serialNumber}

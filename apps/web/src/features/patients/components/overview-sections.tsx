@@ -9,6 +9,7 @@ import {
   formatUsDate,
   type ManufacturerAdvisory,
   type PatientResource,
+  type TransmissionStatus,
 } from '@portal/domain';
 import { useQuery } from '@tanstack/react-query';
 import { enqueueSnackbar } from 'notistack';
@@ -17,6 +18,7 @@ import { AdvisoryList } from '../../../components/patient/advisory-list';
 import { formatGender, manufacturerName } from '../../../lib/patient-format';
 import { patientAdvisoriesQueryOptions } from '../../../lib/patients';
 import { downloadAdvisoryPatients } from '../api/download-advisory-patients';
+import { useTransmissionStatus } from '../api/get-transmission-status';
 import { useUpdatePatient } from '../api/update-patient';
 import { type OverridableField, withoutOverride } from '../patient-form';
 import {
@@ -221,6 +223,24 @@ function DeviceAdvisories({ patient }: { patient: PatientResource }) {
   );
 }
 
+/** Devices expected to transmit on a schedule (issue 17 §2). */
+const MONITORED_DEVICE_TYPES = new Set(['PM', 'ICD', 'CRT-P', 'CRT-D', 'ILR', 'RPM']);
+
+const CONNECTIVITY_LABELS: Record<string, string> = {
+  connected: 'Connected',
+  disconnected: 'Disconnected',
+  'not-applicable': 'Not applicable',
+};
+
+/** 'Oct 2, 2026 · overdue by 12 days', or when the next is expected; empty while unknown. */
+export function transmissionText(status: TransmissionStatus | null | undefined): string {
+  if (!status) return '';
+  const last = status.lastTransmissionAt ? formatUsDate(status.lastTransmissionAt) : 'None received';
+  if (status.daysOverdue > 0)
+    return `${last} · overdue by ${status.daysOverdue} ${status.daysOverdue === 1 ? 'day' : 'days'}`;
+  return `${last} · next expected by ${formatUsDate(status.overdueFrom)}`;
+}
+
 export function DeviceSection({
   patient,
   canReadAdvisories,
@@ -231,6 +251,8 @@ export function DeviceSection({
   onEdit?: (() => void) | undefined;
 }) {
   const device = patient.attributes.deviceInfo;
+  const monitored = MONITORED_DEVICE_TYPES.has(device?.deviceType ?? '');
+  const transmission = useTransmissionStatus(patient.attributes.clinicNpi, patient.id, monitored);
   return (
     <PatientSection title="Device" onEdit={onEdit} editLabel="Edit device">
       <FieldList
@@ -241,6 +263,8 @@ export function DeviceSection({
           { label: 'Device type', value: device?.deviceType ?? '' },
           { label: 'Serial number', value: device?.serialNumber ?? '' },
           { label: 'Implant date', value: device?.implantDate ? formatUsDate(device.implantDate) : '' },
+          { label: 'Remote monitoring', value: CONNECTIVITY_LABELS[device?.connectivity ?? ''] ?? '' },
+          { label: 'Last transmission', value: transmissionText(transmission.data) },
         ]}
       />
       {canReadAdvisories && <DeviceAdvisories patient={patient} />}
