@@ -54,8 +54,10 @@ describe('keeping a session alive, and ending it', () => {
     });
     await page.reload();
     await userMenuButton(page).waitFor();
-    // Every call that went out with the spoiled token was refused; all of them share one renewal.
-    expect(unauthorized).toContain('/api/users/me');
+    // Every call that went out with the spoiled token was refused; all of them share one renewal. Which
+    // calls went out before the first refusal started the renewal depends on timing: a call made after
+    // it waits for the new token and is never refused.
+    expect(unauthorized.length).toBeGreaterThan(0);
     expect(unauthorized.every((path) => path.startsWith('/api/'))).toBe(true);
     expect(renewals).toHaveLength(1);
     expect(await readAccessToken(page)).not.toBe('spoiled.token.value');
