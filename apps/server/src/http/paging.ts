@@ -1,16 +1,21 @@
 import type { PagedResponse, PageLinks } from '@portal/domain';
 
+/**
+ * Links to a numbered page's neighbours: the same path and filters at another page. `sizeParam` names the
+ * page-size parameter: SPEC's tables say `rows`, its study lists `size`.
+ */
 export function buildPageLinks(options: {
   url: string;
   page: number;
   rows: number;
   totalCount: number;
+  sizeParam?: 'rows' | 'size';
 }): PageLinks {
   const [pathname = '', search = ''] = options.url.split('?');
   const linkTo = (page: number) => {
     const params = new URLSearchParams(search);
     params.set('page', String(page));
-    params.set('rows', String(options.rows));
+    params.set(options.sizeParam ?? 'rows', String(options.rows));
     return `${pathname}?${params.toString()}`;
   };
   const lastPage = Math.max(1, Math.ceil(options.totalCount / options.rows));

@@ -16,15 +16,6 @@ import { listEscalationQueue } from './list-escalation-queue';
 const tags = ['metrics'];
 const documentParams = z.object({ id: z.uuid({ error: 'must be a document id' }) });
 
-function pageUrl(url: string) {
-  const [path = '', search = ''] = url.split('?');
-  return (page: number) => {
-    const params = new URLSearchParams(search);
-    params.set('page', String(page));
-    return `${path}?${params.toString()}`;
-  };
-}
-
 /** Issue 17 §1: the alert-escalation queue (irhReview) and internal reviews. */
 export const escalationsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(
@@ -42,7 +33,7 @@ export const escalationsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
     async (request, reply) => {
       const queue = await listEscalationQueue(db, requireActor(request), {
         ...request.query,
-        selfUrl: pageUrl(request.url),
+        url: request.url,
       });
       return reply.header('Cache-Control', 'no-store').send(queue);
     },

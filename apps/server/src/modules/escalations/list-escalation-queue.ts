@@ -9,6 +9,7 @@ import {
 } from '@portal/domain';
 import type { Actor } from '../../auth/actor';
 import type { Db } from '../../db/transaction';
+import { buildPageLinks } from '../../http/paging';
 import { findEscalationQueuePage, findInternalReviews } from './escalations.repository';
 import { toInternalReview } from './internal-reviews';
 
@@ -28,7 +29,7 @@ export async function listEscalationQueue(
     when?: 'overdue' | 'soon' | 'all' | undefined;
     page: number;
     size: number;
-    selfUrl: (page: number) => string;
+    url: string;
   },
   now: Date = new Date(),
 ): Promise<EscalationQueue> {
@@ -49,7 +50,6 @@ export async function listEscalationQueue(
     db,
     rows.map((row) => row.id),
   );
-  const lastPage = Math.max(1, Math.ceil(totalCount / query.size));
   const zero = () =>
     Object.fromEntries(LEVELS.map((level) => [level, 0])) as Record<(typeof LEVELS)[number], number>;
   const overdue = zero();
@@ -59,11 +59,13 @@ export async function listEscalationQueue(
     (count.overdue ? overdue : soonDue)[level] += Number(count.count);
   }
   return {
-    links: {
-      self: query.selfUrl(query.page),
-      next: query.page < lastPage ? query.selfUrl(query.page + 1) : null,
-      prev: query.page > 1 ? query.selfUrl(Math.min(query.page - 1, lastPage)) : null,
-    },
+    links: buildPageLinks({
+      url: query.url,
+      page: query.page,
+      rows: query.size,
+      totalCount,
+      sizeParam: 'size',
+    }),
     data: rows.map((row) => {
       const review = reviews.find((candidate) => candidate.documentId === row.id);
       const dueAt = row.dueAt as Date;

@@ -1,6 +1,7 @@
 import type { StudyList, StudyPage, StudyStatus, StudySuite } from '@portal/domain';
 import type { Actor } from '../../auth/actor';
 import type { Db } from '../../db/transaction';
+import { buildPageLinks } from '../../http/paging';
 import { findClinicStudiesPage, findPatientStudies } from './studies.repository';
 import { assertStudyClinicInScope, getStudyPatient } from './study-access';
 import { loadStudyResources } from './to-study-resource';
@@ -10,17 +11,18 @@ export async function listClinicStudies(
   db: Db,
   actor: Actor,
   target: { clinicNpi: string; suite: StudySuite },
-  query: { statuses: readonly StudyStatus[]; page: number; size: number; selfUrl: (page: number) => string },
+  query: { statuses: readonly StudyStatus[]; page: number; size: number; url: string },
 ): Promise<StudyPage> {
   await assertStudyClinicInScope(db, actor, target.clinicNpi);
   const { rows, totalCount } = await findClinicStudiesPage(db, { ...target, ...query });
-  const lastPage = Math.max(1, Math.ceil(totalCount / query.size));
   return {
-    links: {
-      self: query.selfUrl(query.page),
-      next: query.page < lastPage ? query.selfUrl(query.page + 1) : null,
-      prev: query.page > 1 ? query.selfUrl(Math.min(query.page - 1, lastPage)) : null,
-    },
+    links: buildPageLinks({
+      url: query.url,
+      page: query.page,
+      rows: query.size,
+      totalCount,
+      sizeParam: 'size',
+    }),
     data: await loadStudyResources(db, rows),
     metadata: { totalCount, page: query.page, rows: query.size },
   };

@@ -46,16 +46,6 @@ export type StudiesRoutesContext = {
   wakeOutbox: () => void;
 };
 
-/** A page link: the same path and filters at another page. */
-function pageUrl(url: string) {
-  const [path = '', search = ''] = url.split('?');
-  return (page: number) => {
-    const params = new URLSearchParams(search);
-    params.set('page', String(page));
-    return `${path}?${params.toString()}`;
-  };
-}
-
 /** SPEC §7 Patients: sleep, WCD and ABPM studies (issue 16). */
 export const studiesRoutes: FastifyPluginAsyncZod<StudiesRoutesContext> = async (app, context) => {
   const { db } = context;
@@ -82,7 +72,7 @@ export const studiesRoutes: FastifyPluginAsyncZod<StudiesRoutesContext> = async 
             statuses: request.query.status ?? [],
             page: request.query.page,
             size: request.query.size,
-            selfUrl: pageUrl(request.url),
+            url: request.url,
           },
         );
         return reply.header('Cache-Control', 'no-store').send(page);
