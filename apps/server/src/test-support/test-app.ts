@@ -56,8 +56,10 @@ export function createTestConfig(overrides: Record<string, string> = {}): Config
     MAX_PDF_BYTES: String(2 * 1024 * 1024),
     // Tests run reminders themselves, at the time they choose.
     REMINDERS: 'false',
-    // Tests escalate documents themselves, with the clock they choose.
+    // Tests escalate documents themselves, with the clock they choose; those about vendors turn the
+    // vendor outbox on (it would otherwise poll the database of every test file's app).
     ESCALATIONS: 'false',
+    VENDOR_OUTBOX: 'false',
     AUDIT_KEY: TEST_AUDIT_KEY,
     ...overrides,
   });

@@ -256,7 +256,6 @@ export default async function setup(project: TestProject) {
     // A sync FileMaker does not answer gives up after 5 s (the test of an unreachable FileMaker waits it out).
     FILEMAKER_SYNC_TIMEOUT_MS: '5000',
     ...portalVendorEnv,
-    VENDOR_OUTBOX_POLL_MS: '250',
   };
   // Always the embedded database and identity provider, whatever the developer's shell points at.
   for (const key of ['DATABASE_URL', 'OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_AUDIENCE']) delete env[key];

@@ -59,6 +59,7 @@ describe('studies and their vendors (issue 16)', () => {
         VENDOR_RETRY_INITIAL_DELAY_MS: '20',
         VENDOR_RETRIES: '4',
         VENDOR_TIMEOUT_MS: '5000',
+        VENDOR_OUTBOX: 'true',
         VENDOR_OUTBOX_POLL_MS: '100',
       },
     });
