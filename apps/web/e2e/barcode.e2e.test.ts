@@ -127,7 +127,10 @@ describe('the barcode scanner in a real browser', () => {
     expect(await dialog.getByRole('textbox', { name: 'Serial number' }).inputValue()).toBe('CAM55021');
     expect(await dialog.getByRole('textbox', { name: 'Model number' }).inputValue()).toBe('W1SR01');
     await dialog.getByRole('button', { name: 'Save changes' }).click();
-    await expect.poll(async () => (await readPatientDevice(api, patient))?.serialNumber).toBe('CAM55021');
+    // The save goes through the server: with other test files running beside this one it can take a while.
+    await expect
+      .poll(async () => (await readPatientDevice(api, patient))?.serialNumber, { timeout: 15_000 })
+      .toBe('CAM55021');
     expect((await readPatientDevice(api, patient))?.model).toBe(MODEL);
   });
 
