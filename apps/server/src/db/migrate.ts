@@ -19,6 +19,7 @@ import * as patientsSearchIndexes from './migrations/0017-patients-search-indexe
 import * as deviceGtinPairings from './migrations/0018-device-gtin-pairings';
 import * as studies from './migrations/0019-studies';
 import * as reviewDeadlines from './migrations/0020-review-deadlines';
+import * as metricsRollups from './migrations/0021-metrics-rollups';
 
 // Migrations are listed here, not discovered on disk, so the bundle and the tests see the same list.
 // Names sort in the order they run.
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   '0018-device-gtin-pairings': deviceGtinPairings,
   '0019-studies': studies,
   '0020-review-deadlines': reviewDeadlines,
+  '0021-metrics-rollups': metricsRollups,
 };
 
 export class MigrationError extends Error {

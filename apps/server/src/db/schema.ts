@@ -377,6 +377,7 @@ export type NotificationPreferencesTable = {
   enableWeeklyDigest: boolean;
   enableDailyDigest: boolean;
   enableRealtimeAlerts: string;
+  enableDailyAdminReport: Generated<boolean>;
   updatedAt: UpdatedAt;
 };
 
@@ -405,6 +406,52 @@ export type RateLimitCountersTable = {
   key: string;
   count: number;
   windowEndsAt: Date;
+};
+
+/** Rolled-up counts (issue 17): rows of +1/-1 written by the documents trigger, summed on read. */
+type RollupRow = { compacted: Generated<boolean> };
+
+export type DocumentDailyCountsTable = RollupRow & {
+  clinicNpi: string;
+  day: ColumnType<string, string, string>;
+  serviceLine: string;
+  type: string;
+  reviewClass: string;
+  received: Generated<number>;
+  signed: Generated<number>;
+  acknowledged: Generated<number>;
+  trashed: Generated<number>;
+  deadlinesMet: Generated<number>;
+  deadlinesMissed: Generated<number>;
+};
+
+export type DocumentReviewTimesTable = RollupRow & {
+  clinicNpi: string;
+  day: ColumnType<string, string, string>;
+  reviewClass: string;
+  bucket: number;
+  reviews: Generated<number>;
+};
+
+export type DocumentOpenCountsTable = RollupRow & {
+  clinicNpi: string;
+  receivedDay: ColumnType<string, string, string>;
+  reviewClass: string;
+  open: Generated<number>;
+};
+
+export type ClinicOpenCountsTable = RollupRow & {
+  clinicNpi: string;
+  reviewClass: string;
+  open: Generated<number>;
+};
+
+export type DailyReportSnapshotsTable = {
+  day: ColumnType<string, string, string>;
+  clinicNpi: string;
+  overdue: number;
+  overduePatients: number;
+  takenAt: CreatedAt;
 };
 
 export type ReminderRunsTable = {
@@ -514,6 +561,11 @@ export type Database = {
   realtimeOutbox: RealtimeOutboxTable;
   emailOutbox: EmailOutboxTable;
   reminderRuns: ReminderRunsTable;
+  documentDailyCounts: DocumentDailyCountsTable;
+  documentReviewTimes: DocumentReviewTimesTable;
+  documentOpenCounts: DocumentOpenCountsTable;
+  clinicOpenCounts: ClinicOpenCountsTable;
+  dailyReportSnapshots: DailyReportSnapshotsTable;
   rateLimitCounters: RateLimitCountersTable;
   signatureSettings: SignatureSettingsTable;
   deviceCheckSettings: DeviceCheckSettingsTable;

@@ -9,6 +9,7 @@ import {
 } from '../device-data/device-data.contract';
 import { pdfScrapeResponseContracts } from '../device-data/pdf-scrape.contract';
 import { escalationsResponseContracts } from '../metrics/escalations.contract';
+import { metricsResponseContracts } from '../metrics/metrics.contract';
 import { transmissionsResponseContracts } from '../metrics/transmissions.contract';
 import { notificationsResponseContracts } from '../notifications/notifications.contract';
 import {
@@ -40,6 +41,7 @@ export const API_RESPONSE_CONTRACTS: readonly ResponseContract[] = [
   ...deviceDataImportResponseContracts,
   ...documentsResponseContracts,
   ...escalationsResponseContracts,
+  ...metricsResponseContracts,
   ...transmissionsResponseContracts,
   ...longitudinalResponseContracts,
   ...notificationsResponseContracts,

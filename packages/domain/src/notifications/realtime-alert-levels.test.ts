@@ -18,7 +18,7 @@ describe('the realtime-alerts preference', () => {
   });
 
   it('takes either reading of the SPEC and refuses anything else', () => {
-    const base = { enableWeeklyDigest: true, enableDailyDigest: false };
+    const base = { enableWeeklyDigest: true, enableDailyDigest: false, enableDailyAdminReport: false };
     for (const level of ['off', 'high', 'all', 'low'])
       expect(inAppPreferencesSchema.safeParse({ ...base, enableRealtimeAlerts: level }).success).toBe(true);
     expect(inAppPreferencesSchema.safeParse({ ...base, enableRealtimeAlerts: 'medium' }).success).toBe(false);

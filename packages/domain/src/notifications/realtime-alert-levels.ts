@@ -25,6 +25,8 @@ export const inAppPreferencesSchema = z.object({
   enableWeeklyDigest: z.boolean(),
   enableDailyDigest: z.boolean(),
   enableRealtimeAlerts: realtimeAlertPreferenceSchema,
+  /** The admin daily report each morning by e-mail (issue 17 §4); only provider-company admins receive it. */
+  enableDailyAdminReport: z.boolean(),
 });
 export type InAppPreferences = z.infer<typeof inAppPreferencesSchema>;
 
@@ -33,4 +35,5 @@ export const DEFAULT_IN_APP_PREFERENCES: InAppPreferences = {
   enableWeeklyDigest: true,
   enableDailyDigest: false,
   enableRealtimeAlerts: 'high',
+  enableDailyAdminReport: false,
 };

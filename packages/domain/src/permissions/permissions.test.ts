@@ -93,6 +93,11 @@ describe('PERMISSIONS: who may do what at a clinic with everything switched on',
     ['document:resend-to-emr', 'provider nurse clinic-admin irh-tech irh-admin sys-admin'],
     ['metrics:read-escalations', 'irh-tech irh-reporting irh-admin sys-admin'],
     ['document:review-internally', 'irh-tech irh-admin sys-admin'],
+    [
+      'metrics:read',
+      'provider nurse clinic-read-only clinic-admin irh-tech irh-reporting irh-finance irh-admin sys-admin',
+    ],
+    ['metrics:read-daily-report', 'irh-reporting irh-finance irh-admin sys-admin'],
   ])('%s: %s', (permission, holders) => {
     const allowed = ROLES.filter((role) => can(holderOf(role), permission, CLINIC, everythingOn));
     expect(allowed.toSorted()).toEqual(holders.split(' ').toSorted());

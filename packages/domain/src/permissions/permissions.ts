@@ -164,6 +164,13 @@ export const PERMISSIONS = {
   // technicians, reporting staff and admins read it; technicians and admins mark documents reviewed there.
   'metrics:read-escalations': ['irh-tech', 'irh-reporting', 'irh-admin', 'sys-admin'],
   'document:review-internally': ['irh-tech', 'irh-admin', 'sys-admin'],
+  // Metrics (clinic activity, the ticker, the clinics' queues): whoever reads the clinic's documents, and
+  // the provider company's finance staff, who read figures though not documents. Clinic users see only
+  // their clinics (their roles are held there); provider-company roles under '*' see every clinic.
+  'metrics:read': [...DOCUMENT_READERS, 'irh-finance'],
+  // The admin daily report covers every clinic at once: the provider company's reporting, finance and
+  // admin staff.
+  'metrics:read-daily-report': ['irh-reporting', 'irh-finance', 'irh-admin', 'sys-admin'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type PermissionName = keyof typeof PERMISSIONS;

@@ -14,5 +14,6 @@ export async function getInAppPreferences(db: Db | Tx, userId: string): Promise<
     enableWeeklyDigest: stored.enableWeeklyDigest,
     enableDailyDigest: stored.enableDailyDigest,
     enableRealtimeAlerts: stored.enableRealtimeAlerts as RealtimeAlertPreference,
+    enableDailyAdminReport: stored.enableDailyAdminReport,
   };
 }

@@ -167,7 +167,7 @@ export async function findClinicUsersWithAlertPreference(tx: Executor, clinicNpi
 export async function findInAppPreferences(db: Executor, userId: string) {
   return db
     .selectFrom('notificationPreferences')
-    .select(['enableWeeklyDigest', 'enableDailyDigest', 'enableRealtimeAlerts'])
+    .select(['enableWeeklyDigest', 'enableDailyDigest', 'enableRealtimeAlerts', 'enableDailyAdminReport'])
     .where('userId', '=', userId)
     .executeTakeFirst();
 }
