@@ -35,6 +35,8 @@ import {
 } from './modules/identity/access-token-verifier';
 import { identityPlugin } from './modules/identity/identity.plugin';
 import { GRANT_CLAIM } from './modules/identity/oidc-provider';
+import { metricsPlugin } from './modules/metrics/metrics.plugin';
+import { metricsRoutes } from './modules/metrics/metrics.routes';
 import { emailSenderPlugin } from './modules/notifications/email-sender.plugin';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { remindersPlugin } from './modules/notifications/reminders.plugin';
@@ -198,6 +200,7 @@ export async function buildApp({ config, db, listen, logger, storage, wait, ...r
   await app.register(emailSenderPlugin, { db, config });
   await app.register(remindersPlugin, { db, config });
   await app.register(escalationsPlugin, { db, ...config.escalations, publicUrl: config.publicUrl });
+  await app.register(metricsPlugin, { db, ...config.metrics, publicUrl: config.publicUrl });
   await app.register(notificationsRoutes, { db });
   await app.register(healthRoutes, { db });
   await app.register(portalConfigRoutes, { config });
@@ -274,6 +277,7 @@ export async function buildApp({ config, db, listen, logger, storage, wait, ...r
   await app.register(vendorCallbacksRoutes, { db, ingest, wakeOutbox });
   await app.register(emrDeliveryRoutes, { db, wakeOutbox });
   await app.register(escalationsRoutes, { db });
+  await app.register(metricsRoutes, { db });
   await app.register(transmissionsRoutes, { db });
   await app.register(patientLinksRoutes, { db });
   await app.register(advisoriesRoutes, { db });

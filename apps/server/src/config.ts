@@ -126,6 +126,9 @@ export const configSchema = z.object({
   VENDOR_RETRIES: wholeNumber(1, 20).default(10),
   ESCALATIONS: z.enum(['true', 'false'], { error: 'must be true or false' }).default('true'),
   ESCALATION_POLL_MS: wholeNumber(1000, 3_600_000).default(60_000),
+  DAILY_REPORT: z.enum(['true', 'false'], { error: 'must be true or false' }).default('true'),
+  DAILY_REPORT_HOUR_UTC: wholeNumber(0, 23).default(6),
+  METRICS_COMPACT_MS: wholeNumber(100, 3_600_000).default(10_000),
   VENDOR_OUTBOX: z.enum(['true', 'false'], { error: 'must be true or false' }).default('true'),
   VENDOR_OUTBOX_POLL_MS: wholeNumber(50, 60_000).default(2000),
   VENDOR_OUTBOX_CLAIM_SECONDS: wholeNumber(1, 3600).default(60),
@@ -170,6 +173,11 @@ export type Config = {
   reminders: boolean;
   /** Review-deadline escalation (issue 17): whether this instance looks for due steps, and how often. */
   escalations: { enabled: boolean; pollMs: number };
+  /**
+   * Metrics (issue 17): whether this instance sends the admin daily report (once a day across instances,
+   * after the hour, UTC), and how often it folds the rolled-up counts.
+   */
+  metrics: { dailyReport: boolean; dailyReportHourUtc: number; compactMs: number };
   /**
    * The proxies whose X-Forwarded-For / -Host / -Proto are believed (addresses or CIDR ranges); empty:
    * none, so the client address is the socket's own.
@@ -346,6 +354,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     reminderHourUtc: values.REMINDER_HOUR_UTC,
     reminders: values.REMINDERS === 'true',
     escalations: { enabled: values.ESCALATIONS === 'true', pollMs: values.ESCALATION_POLL_MS },
+    metrics: {
+      dailyReport: values.DAILY_REPORT === 'true',
+      dailyReportHourUtc: values.DAILY_REPORT_HOUR_UTC,
+      compactMs: values.METRICS_COMPACT_MS,
+    },
     trustProxy: (values.TRUST_PROXY ?? '')
       .split(',')
       .map((entry) => entry.trim())

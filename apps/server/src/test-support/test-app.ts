@@ -60,6 +60,9 @@ export function createTestConfig(overrides: Record<string, string> = {}): Config
     // vendor outbox on (it would otherwise poll the database of every test file's app).
     ESCALATIONS: 'false',
     VENDOR_OUTBOX: 'false',
+    // Tests send the daily report themselves, for the day they choose; sums read right unfolded.
+    DAILY_REPORT: 'false',
+    METRICS_COMPACT_MS: '3600000',
     AUDIT_KEY: TEST_AUDIT_KEY,
     ...overrides,
   });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  backlogByAge,
   metPercentOf,
   percentileFromHistogram,
   periodStartOf,
@@ -63,5 +64,30 @@ describe('metPercentOf', () => {
   it('is null for nothing reviewed, else one decimal', () => {
     expect(metPercentOf(0, 0)).toBeNull();
     expect(metPercentOf(2, 1)).toBe(66.7);
+  });
+});
+
+describe('backlogByAge', () => {
+  it('puts each day of arrival in its age bucket at now', () => {
+    const now = new Date('2026-11-25T15:00:00Z');
+    expect(
+      backlogByAge(
+        [
+          { receivedDay: '2026-11-25', open: 2 },
+          { receivedDay: '2026-11-24', open: 1 },
+          { receivedDay: '2026-11-23', open: 4 },
+          { receivedDay: '2026-11-18', open: 1 },
+          { receivedDay: '2026-11-17', open: 3 },
+          { receivedDay: '2026-10-26', open: 5 },
+          { receivedDay: '2026-10-25', open: 6 },
+        ],
+        now,
+      ),
+    ).toEqual([
+      { bucket: '0-1', count: 3 },
+      { bucket: '2-7', count: 5 },
+      { bucket: '8-30', count: 8 },
+      { bucket: '31+', count: 6 },
+    ]);
   });
 });

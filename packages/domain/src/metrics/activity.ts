@@ -1,4 +1,5 @@
 import type { MetricsInterval } from './metrics.contract';
+import { BACKLOG_BUCKETS, type BacklogBucket, backlogBucketOf } from './missed-transmissions';
 
 // How clinic activity is summed and summarised (issue 17 §3). Pure: the server sums rolled-up rows and asks
 // these for the periods and the percentiles; the web draws what they give.
@@ -75,4 +76,19 @@ export function addDays(day: string, days: number): string {
 /** Deadlines met as a percentage with one decimal, or null when nothing was reviewed. */
 export function metPercentOf(met: number, missed: number): number | null {
   return met + missed === 0 ? null : Math.round((met / (met + missed)) * 1000) / 10;
+}
+
+/** Unsigned documents counted per day of arrival, as the backlog by age at `now` (days since arrival). */
+export function backlogByAge(
+  rows: readonly { receivedDay: string; open: number }[],
+  now: Date,
+): { bucket: BacklogBucket; count: number }[] {
+  const today = Date.parse(`${utcDayOf(now)}T00:00:00Z`);
+  const backlog = BACKLOG_BUCKETS.map((bucket) => ({ bucket, count: 0 }));
+  for (const row of rows) {
+    const ageDays = Math.round((today - Date.parse(`${row.receivedDay}T00:00:00Z`)) / DAY_MS);
+    const entry = backlog.find((candidate) => candidate.bucket === backlogBucketOf(ageDays));
+    if (entry) entry.count += row.open;
+  }
+  return backlog;
 }

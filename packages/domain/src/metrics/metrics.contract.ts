@@ -124,7 +124,11 @@ export type ClinicSummaryList = z.infer<typeof clinicSummaryListSchema>;
 
 export const dailyReportQuerySchema = z.strictObject({
   /** The day reported (UTC); today when absent. */
-  date: z.optional(isoDate),
+  date: z.optional(
+    isoDate.refine((day) => day <= new Date().toISOString().slice(0, 10), {
+      error: 'must not be in the future',
+    }),
+  ),
 });
 
 export const dailyReportRowSchema = z.object({
@@ -133,7 +137,7 @@ export const dailyReportRowSchema = z.object({
   received: z.number().int(),
   signed: z.number().int(),
   acknowledged: z.number().int(),
-  /** Unsigned documents past due at the day's end (now, for today); null for a day before records began. */
+  /** Unsigned documents past due when the day ended (now, for today); null when no morning run recorded it. */
   overdue: z.number().int().nullable(),
   /** Escalation steps taken that day. */
   escalations: z.number().int(),

@@ -2,6 +2,8 @@ import { sql } from 'kysely';
 import type { Tx } from '../../db/transaction';
 
 export type ReminderKind = 'daily' | 'weekly';
+/** Runs claimed once per period across instances: the reminders, and the admin daily report (issue 17). */
+export type ScheduledRunKind = ReminderKind | 'daily-report';
 
 /**
  * Claims a reminder period for this run; false when a run (here or on another instance) already had it,
@@ -9,7 +11,7 @@ export type ReminderKind = 'daily' | 'weekly';
  */
 export async function claimReminderRun(
   tx: Tx,
-  run: { kind: ReminderKind; period: string },
+  run: { kind: ScheduledRunKind; period: string },
 ): Promise<boolean> {
   const claimed = await tx
     .insertInto('reminderRuns')
@@ -49,7 +51,7 @@ export async function findReminderCandidates(tx: Tx, kind: ReminderKind) {
 /** Records how many users a claimed run reminded. */
 export async function recordReminderRunCount(
   tx: Tx,
-  run: { kind: ReminderKind; period: string; notified: number },
+  run: { kind: ScheduledRunKind; period: string; notified: number },
 ): Promise<void> {
   await tx
     .updateTable('reminderRuns')

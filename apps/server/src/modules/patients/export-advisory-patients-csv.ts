@@ -7,6 +7,7 @@ import {
 } from '@portal/domain';
 import type { Actor } from '../../auth/actor';
 import type { Db } from '../../db/transaction';
+import { formatCsv } from '../../http/csv';
 import { NotFoundError } from '../../http/errors';
 import {
   type AdvisoryPatientRow,
@@ -17,24 +18,6 @@ import {
 import { assertMayReadClinicAdvisories, loadClinicSeenByActor } from './advisory-access';
 
 type CsvColumn = (typeof ADVISORY_PATIENTS_CSV_COLUMNS)[number];
-
-/**
- * Characters that make a spreadsheet read a cell as a formula (OWASP's CSV injection list): such a cell
- * is written with a leading apostrophe, which spreadsheets show as text.
- */
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/** One CSV field (RFC 4180): quoted when it holds a comma, a quote or a line break, quotes doubled. */
-export function formatCsvField(value: string | null | undefined): string {
-  const text = value ?? '';
-  const safe = FORMULA_START.test(text) ? `'${text}` : text;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
-
-/** A CSV file (RFC 4180): records ended by CRLF, the first one the header. */
-export function formatCsv(records: readonly (readonly (string | null | undefined)[])[]): string {
-  return records.map((record) => `${record.map(formatCsvField).join(',')}\r\n`).join('');
-}
 
 function toCsvRecord(patient: AdvisoryPatientRow): Record<CsvColumn, string | null> {
   const override = patientOverrideSchema.safeParse(patient.override ?? {});

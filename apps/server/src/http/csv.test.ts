@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCsv, formatCsvField } from './export-advisory-patients-csv';
+import { formatCsv, formatCsvField } from './csv';
 
 describe('formatCsvField (RFC 4180, safe from spreadsheet formulas)', () => {
   it.each([
