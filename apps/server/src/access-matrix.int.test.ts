@@ -451,6 +451,34 @@ const ROUTES: Record<string, RouteRule> = {
       url: '/api/reports/metrics/alert-escalation?when=all&page=1&size=5',
     }),
   },
+  'GET /api/reports/metrics/clinic-activity/:npi': {
+    access: { permission: 'metrics:read' },
+    success: 200,
+    otherClinic: 404,
+    request: async ({ target }) => ({
+      method: 'GET',
+      url: `/api/reports/metrics/clinic-activity/${npiFor(target)}?interval=week`,
+    }),
+  },
+  'GET /api/reports/metrics/ticker': {
+    access: { permission: 'metrics:read' },
+    success: 200,
+    otherClinic: 404,
+    request: async ({ target }) => ({
+      method: 'GET',
+      url: `/api/reports/metrics/ticker?clinicNpi=${npiFor(target)}`,
+    }),
+  },
+  'GET /api/reports/metrics/clinics': {
+    access: { permission: 'metrics:read' },
+    success: 200,
+    request: async () => ({ method: 'GET', url: '/api/reports/metrics/clinics' }),
+  },
+  'GET /api/reports/admin/daily-report': {
+    access: { permission: 'metrics:read-daily-report' },
+    success: 200,
+    request: async () => ({ method: 'GET', url: '/api/reports/admin/daily-report' }),
+  },
   'POST /api/reports/:id/internal-reviews': documentRoute(
     'POST',
     '/internal-reviews',

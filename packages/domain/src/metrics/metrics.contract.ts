@@ -170,6 +170,9 @@ export const DAILY_REPORT_CSV_COLUMNS = [
 /** The daily report with `Accept: text/csv`: a CSV file (RFC 4180), not JSON. */
 export const dailyReportCsvSchema = z.string().describe('text/csv');
 
+/** GET admin/daily-report answers the report as JSON, or as CSV when asked (Accept: text/csv). */
+export const dailyReportAnswerSchema = z.union([dailyReportSchema, dailyReportCsvSchema]);
+
 export const metricsResponseContracts = [
   /* @__PURE__ */ defineResponseContract(
     'GET',
@@ -178,5 +181,5 @@ export const metricsResponseContracts = [
   ),
   /* @__PURE__ */ defineResponseContract('GET', '/api/reports/metrics/ticker', tickerSchema),
   /* @__PURE__ */ defineResponseContract('GET', '/api/reports/metrics/clinics', clinicSummaryListSchema),
-  /* @__PURE__ */ defineResponseContract('GET', '/api/reports/admin/daily-report', dailyReportSchema),
+  /* @__PURE__ */ defineResponseContract('GET', '/api/reports/admin/daily-report', dailyReportAnswerSchema),
 ] as const;

@@ -2,9 +2,8 @@ import {
   clinicActivityQuerySchema,
   clinicActivitySchema,
   clinicSummaryListSchema,
-  dailyReportCsvSchema,
+  dailyReportAnswerSchema,
   dailyReportQuerySchema,
-  dailyReportSchema,
   tickerQuerySchema,
   tickerSchema,
 } from '@portal/domain';
@@ -94,7 +93,7 @@ export const metricsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
         querystring: dailyReportQuerySchema,
         produces: ['application/json', 'text/csv'],
         response: {
-          200: z.union([dailyReportSchema, dailyReportCsvSchema]),
+          200: dailyReportAnswerSchema,
           ...errorResponses(400, 401, 403),
         },
       },

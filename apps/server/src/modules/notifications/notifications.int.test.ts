@@ -154,14 +154,24 @@ describe('notifications: each user their own, newest first, 25 a page', () => {
 
   it('preferences start at the defaults, change one at a time, and are audited', async () => {
     expect((await portal.as.nurse.get('/api/notifications/preferences')).json()).toEqual({
-      inAppPreferences: { enableWeeklyDigest: true, enableDailyDigest: false, enableRealtimeAlerts: 'high' },
+      inAppPreferences: {
+        enableWeeklyDigest: true,
+        enableDailyDigest: false,
+        enableRealtimeAlerts: 'high',
+        enableDailyAdminReport: false,
+      },
     });
     const changed = await portal.as.nurse.patch('/api/notifications/preferences/in-app', {
       enableDailyDigest: true,
       enableRealtimeAlerts: 'all',
     });
     expect(changed.json()).toEqual({
-      inAppPreferences: { enableWeeklyDigest: true, enableDailyDigest: true, enableRealtimeAlerts: 'all' },
+      inAppPreferences: {
+        enableWeeklyDigest: true,
+        enableDailyDigest: true,
+        enableRealtimeAlerts: 'all',
+        enableDailyAdminReport: false,
+      },
     });
     expect(
       (await portal.as.nurse.get('/api/notifications/preferences')).json().inAppPreferences,
