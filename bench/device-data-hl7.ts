@@ -15,17 +15,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
-import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
 import { openPostgres } from '../apps/server/src/db/client';
 import { migrateToLatest } from '../apps/server/src/db/migrate';
 import { demoClinicNpi, seedDemoData } from '../apps/server/src/db/seed-demo-data';
 import { deriveAuditKeyring, useAuditKeyring } from '../apps/server/src/modules/audit/audit-keyring';
 import { loadHl7Fixture } from '../apps/server/src/modules/device-data/test-fixtures/hl7-fixtures';
-import { createFileStorage } from '../apps/server/src/modules/documents/storage/file-storage';
 import { getSamplePdf } from '../apps/server/src/test-support/fixtures';
 import { signIn } from '../apps/server/src/test-support/sign-in';
-import { percentile, runOnServer } from './support';
+import { percentile, runOnServer, startBenchApp } from './support';
 
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DATABASE = 'portal_bench_hl7';
@@ -57,21 +54,7 @@ async function main() {
       FROM generate_series(1, ${PATIENTS}) AS g`.execute(db);
     await sql`ANALYZE patients`.execute(db);
 
-    const config = loadConfig({
-      PUBLIC_URL: 'http://portal.test',
-      LOG_LEVEL: 'silent',
-      DATA_DIR: dataDir,
-      AUDIT_KEY: BENCH_AUDIT_KEY,
-      LOGIN_RATE_LIMIT_PER_MINUTE: '10000',
-      LOGIN_RATE_LIMIT_PER_ACCOUNT_PER_MINUTE: '10000',
-    });
-    const app = await buildApp({
-      config,
-      db,
-      listen: handle.listen,
-      storage: createFileStorage(path.join(dataDir, 'blobs')),
-    });
-    await app.ready();
+    const app = await startBenchApp(handle, { dataDir, auditKey: BENCH_AUDIT_KEY });
     const tech = await signIn(app, 'irhtech@example.org', PASSWORD);
     const pdfBase64 = Buffer.from(await getSamplePdf()).toString('base64');
 

@@ -14,15 +14,12 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { computeNpiCheckDigit } from '@portal/domain';
 import { sql } from 'kysely';
-import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
 import { openPostgres } from '../apps/server/src/db/client';
 import { migrateToLatest } from '../apps/server/src/db/migrate';
 import { seedDemoData } from '../apps/server/src/db/seed-demo-data';
 import { deriveAuditKeyring, useAuditKeyring } from '../apps/server/src/modules/audit/audit-keyring';
-import { createFileStorage } from '../apps/server/src/modules/documents/storage/file-storage';
 import { signIn } from '../apps/server/src/test-support/sign-in';
-import { percentile, runOnServer } from './support';
+import { percentile, runOnServer, startBenchApp, timeGets } from './support';
 
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DATABASE = 'portal_bench';
@@ -99,21 +96,7 @@ async function main() {
   }
   const handle = openPostgres(url.toString());
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
-  const config = loadConfig({
-    PUBLIC_URL: 'http://portal.test',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: dataDir,
-    AUDIT_KEY: BENCH_AUDIT_KEY,
-    LOGIN_RATE_LIMIT_PER_MINUTE: '10000',
-    LOGIN_RATE_LIMIT_PER_ACCOUNT_PER_MINUTE: '10000',
-  });
-  const app = await buildApp({
-    config,
-    db: handle.db,
-    listen: handle.listen,
-    storage: createFileStorage(path.join(dataDir, 'blobs')),
-  });
-  await app.ready();
+  const app = await startBenchApp(handle, { dataDir, auditKey: BENCH_AUDIT_KEY });
   // The provider of the largest clinic, and a provider-company administrator for the all-clinics view.
   const largest = npiFor(0);
   await handle.db
@@ -124,26 +107,8 @@ async function main() {
   const provider = await signIn(app, 'provider@example.org', PASSWORD);
   const admin_ = await signIn(app, 'sysadmin@example.org', PASSWORD);
 
-  const time = async (label: string, token: string, makeUrl: (index: number) => string, target: number) => {
-    const samples: number[] = [];
-    for (let index = 0; index < REQUESTS + 20; index++) {
-      const started = performance.now();
-      const response = await app.inject({
-        method: 'GET',
-        url: makeUrl(index),
-        headers: { authorization: `Bearer ${token}` },
-      });
-      const elapsed = performance.now() - started;
-      if (response.statusCode !== 200)
-        throw new Error(`${label}: ${response.statusCode} ${response.body.slice(0, 300)}`);
-      if (index >= 20) samples.push(elapsed);
-    }
-    const p95 = percentile(samples, 95);
-    console.log(
-      `${label.padEnd(58)} p50 ${percentile(samples, 50).toFixed(1).padStart(6)} ms  p95 ${p95.toFixed(1).padStart(6)} ms  (target ≤ ${target} ms) ${p95 <= target ? 'OK' : 'MISSED'}`,
-    );
-    return samples;
-  };
+  const time = (label: string, token: string, url: (index: number) => string, targetMs: number) =>
+    timeGets(app, { label, token, url, targetMs }, { requests: REQUESTS });
 
   const todo = `/api/reports?filter[clinicNpi]=${largest}&filter[status]=unsigned&page[limit]=50`;
   const page1 = await time(

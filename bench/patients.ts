@@ -17,14 +17,12 @@ import { performance } from 'node:perf_hooks';
 import { computeNpiCheckDigit } from '@portal/domain';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
 import { openPostgres } from '../apps/server/src/db/client';
 import { migrateToLatest } from '../apps/server/src/db/migrate';
 import { seedDemoData } from '../apps/server/src/db/seed-demo-data';
 import { deriveAuditKeyring, useAuditKeyring } from '../apps/server/src/modules/audit/audit-keyring';
-import { createFileStorage } from '../apps/server/src/modules/documents/storage/file-storage';
 import { signIn } from '../apps/server/src/test-support/sign-in';
+import { startBenchApp } from './support';
 
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const reuse = process.env.BENCH_REUSE;
@@ -291,21 +289,7 @@ async function main() {
 
 async function measure(url: string, dataDir: string) {
   const handle = openPostgres(url);
-  const config = loadConfig({
-    PUBLIC_URL: 'http://portal.test',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: dataDir,
-    AUDIT_KEY: BENCH_AUDIT_KEY,
-    LOGIN_RATE_LIMIT_PER_MINUTE: '10000',
-    LOGIN_RATE_LIMIT_PER_ACCOUNT_PER_MINUTE: '10000',
-  });
-  const app = await buildApp({
-    config,
-    db: handle.db,
-    listen: handle.listen,
-    storage: createFileStorage(path.join(dataDir, 'blobs')),
-  });
-  await app.ready();
+  const app = await startBenchApp(handle, { dataDir, auditKey: BENCH_AUDIT_KEY });
   try {
     const largest = npiFor(0);
     const typical = npiFor(1);

@@ -1,9 +1,17 @@
 // What the database benchmarks share: a statement on the server's maintenance database (creating and
 // dropping a benchmark's own database), the percentile of a sample, and the ten-year pacemaker patient.
+
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { DEFAULT_LONGITUDINAL_MEASUREMENTS } from '@portal/domain';
+import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import pg from 'pg';
+import { buildApp } from '../apps/server/src/app';
+import { loadConfig } from '../apps/server/src/config';
+import type { DatabaseHandle } from '../apps/server/src/db/client';
 import type { Db } from '../apps/server/src/db/transaction';
+import { createFileStorage } from '../apps/server/src/modules/documents/storage/file-storage';
 
 /** Runs one statement on the server at `serverUrl` (e.g. CREATE DATABASE) over a connection of its own. */
 export async function runOnServer(serverUrl: string, statement: string) {
@@ -91,3 +99,61 @@ export const BENCH_CHROME_ARGS = [
   '--disable-component-update',
   '--disable-sync',
 ];
+
+/**
+ * The whole application on a benchmark's database, as the server runs it: the real bearer check, zod,
+ * queries and serialisation, blobs in `dataDir`, no request logs, sign-in limits out of the way.
+ */
+export async function startBenchApp(
+  handle: DatabaseHandle,
+  options: { dataDir: string; auditKey: string; env?: Record<string, string> },
+) {
+  const config = loadConfig({
+    PUBLIC_URL: 'http://portal.test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: options.dataDir,
+    AUDIT_KEY: options.auditKey,
+    LOGIN_RATE_LIMIT_PER_MINUTE: '10000',
+    LOGIN_RATE_LIMIT_PER_ACCOUNT_PER_MINUTE: '10000',
+    ...options.env,
+  });
+  const app = await buildApp({
+    config,
+    db: handle.db,
+    listen: handle.listen,
+    storage: createFileStorage(path.join(options.dataDir, 'blobs')),
+  });
+  await app.ready();
+  return app;
+}
+
+/**
+ * Times `requests` GETs (after `warmup` untimed ones) through app.inject with a bearer, prints p50 and p95
+ * against the target, and answers the samples (ms). A non-200 answer stops the benchmark.
+ */
+export async function timeGets(
+  app: FastifyInstance,
+  measure: { label: string; token: string; url: (index: number) => string; targetMs: number },
+  options: { requests?: number; warmup?: number } = {},
+): Promise<number[]> {
+  const requests = options.requests ?? 200;
+  const warmup = options.warmup ?? 20;
+  const samples: number[] = [];
+  for (let index = 0; index < requests + warmup; index++) {
+    const started = performance.now();
+    const response = await app.inject({
+      method: 'GET',
+      url: measure.url(index),
+      headers: { authorization: `Bearer ${measure.token}` },
+    });
+    const elapsed = performance.now() - started;
+    if (response.statusCode !== 200)
+      throw new Error(`${measure.label}: ${response.statusCode} ${response.body.slice(0, 300)}`);
+    if (index >= warmup) samples.push(elapsed);
+  }
+  const p95 = percentile(samples, 95);
+  console.log(
+    `${measure.label.padEnd(62)} p50 ${percentile(samples, 50).toFixed(1).padStart(7)} ms  p95 ${p95.toFixed(1).padStart(7)} ms  (target ≤ ${measure.targetMs} ms) ${p95 <= measure.targetMs ? 'OK' : 'MISSED'}`,
+  );
+  return samples;
+}
