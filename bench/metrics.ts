@@ -20,7 +20,7 @@ import { openPostgres } from '../apps/server/src/db/client';
 import { migrateToLatest } from '../apps/server/src/db/migrate';
 import { seedDemoData } from '../apps/server/src/db/seed-demo-data';
 import { deriveAuditKeyring, useAuditKeyring } from '../apps/server/src/modules/audit/audit-keyring';
-import { compactMetricsRollups } from '../apps/server/src/modules/metrics/compact-metrics-rollups';
+import { maintainMetricsRollups } from '../apps/server/src/modules/metrics/maintain-metrics-rollups';
 import { sendDailyReport } from '../apps/server/src/modules/metrics/send-daily-report';
 import { signIn } from '../apps/server/src/test-support/sign-in';
 import { runOnServer, startBenchApp, timeGets } from './support';
@@ -110,7 +110,7 @@ async function load(url: string) {
     SELECT p.clinic_npi, p.id, p.device_info ->> 'deviceType', 'remote', 'device-import',
       now() - ((hashtext(p.id::text) & 255) % 200) * interval '1 day'
     FROM patients p WHERE p.patient_id LIKE 'MP%'`.execute(db);
-  await compactMetricsRollups(db);
+  await maintainMetricsRollups(db);
   await sql`ANALYZE`.execute(db);
   console.log(`Loaded in ${((performance.now() - started) / 1000).toFixed(0)} s`);
   await handle.close();

@@ -186,6 +186,8 @@ export type DocumentsTable = {
   dueAt: Date | null;
   halfDueAt: Date | null;
   twiceDueAt: Date | null;
+  /** Unsigned past its due time, as the metrics worker last marked it (the rollups count it overdue). */
+  pastDue: Generated<boolean>;
 };
 
 /** An escalation step a document reached (issue 17): one row per step, so it fires once. */
@@ -444,6 +446,7 @@ export type ClinicOpenCountsTable = RollupRow & {
   clinicNpi: string;
   reviewClass: string;
   open: Generated<number>;
+  overdue: Generated<number>;
 };
 
 export type DailyReportSnapshotsTable = {

@@ -6,10 +6,13 @@ import { type Kysely, sql } from 'kysely';
 //   type and review class (the alert level, or routine), with deadlines met and missed at review;
 // - document_review_times: how long reviews took, as a histogram per day, clinic and review class;
 // - document_open_counts: the unsigned documents per clinic, review class and day of arrival (the backlog);
-// - clinic_open_counts: the same per clinic and review class only, for the ticker across clinics.
+// - clinic_open_counts: the unsigned and the overdue documents per clinic and review class only, for the
+//   ticker and the escalation queue across clinics. Being overdue changes with the clock, not with a
+//   transaction: documents.past_due turns it into one. The metrics worker sets it on documents whose due
+//   time has passed (a short range of an index), and reads count the few not yet marked from that index.
 // The trigger only ever inserts rows (a +1 or a -1), so concurrent signings never wait on one hot counter
 // row nor deadlock on two; every read sums, and a compactor folds each key's rows into one in the
-// background (compactMetricsRollups) to keep the sums short.
+// background (maintainMetricsRollups) to keep the sums short.
 // Daily report runs keep the overdue counts of each reported day (daily_report_snapshots).
 
 /** Review-time histogram bucket edges in minutes; bucket i holds times below edge i (the domain's copy). */
@@ -76,6 +79,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       clinic_npi text NOT NULL,
       review_class text NOT NULL,
       open integer NOT NULL DEFAULT 0,
+      overdue integer NOT NULL DEFAULT 0,
       compacted boolean NOT NULL DEFAULT false
     )`.execute(db);
   await sql`CREATE INDEX clinic_open_counts_clinic_idx ON clinic_open_counts (clinic_npi)`.execute(db);
@@ -84,12 +88,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     await sql`CREATE INDEX ${sql.id(`${table}_unfolded_idx`)} ON ${sql.table(table)} (clinic_npi)
       WHERE NOT compacted`.execute(db);
 
-  // The ticker counts overdue and due-today documents straight from these (a range of an index of unsigned
-  // documents only), as "overdue" changes with the clock rather than with a transaction.
-  await sql`CREATE INDEX documents_unsigned_due_idx ON documents (clinic_npi, due_at)
-    WHERE status = 'unsigned' AND deleted_at IS NULL`.execute(db);
-  await sql`CREATE INDEX documents_unsigned_due_all_idx ON documents (due_at)
-    WHERE status = 'unsigned' AND deleted_at IS NULL`.execute(db);
+  // Whether an unsigned document's due time has passed, as the metrics worker last saw (or a due time set in
+  // the past): the rollups count overdue documents by it. Reads count the unmarked ones past due, and those
+  // due later today, from this index: only the documents whose due time came since the worker's last pass.
+  await sql`ALTER TABLE documents ADD COLUMN past_due boolean NOT NULL DEFAULT false`.execute(db);
+  await sql`UPDATE documents SET past_due = true
+    WHERE status = 'unsigned' AND deleted_at IS NULL AND due_at <= now()`.execute(db);
+  await sql`CREATE INDEX documents_due_unmarked_idx ON documents (clinic_npi, due_at)
+    WHERE status = 'unsigned' AND deleted_at IS NULL AND NOT past_due`.execute(db);
+  await sql`CREATE INDEX documents_due_unmarked_all_idx ON documents (due_at)
+    WHERE status = 'unsigned' AND deleted_at IS NULL AND NOT past_due`.execute(db);
   // The daily report counts the escalations taken on a day.
   await sql`CREATE INDEX document_escalations_fired_idx ON document_escalations (fired_at)`.execute(db);
 
@@ -115,21 +123,31 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       was_open boolean := TG_OP <> 'INSERT' AND OLD.status = 'unsigned' AND OLD.deleted_at IS NULL;
       is_open boolean := TG_OP <> 'DELETE' AND NEW.status = 'unsigned' AND NEW.deleted_at IS NULL;
       reviewed_at timestamptz;
+      moved boolean := false;
     BEGIN
-      -- The backlog: take the old row out, put the new one in (when either is unsigned and not trashed).
+      -- The backlog by day of arrival: take the old row out, put the new one in (when either is unsigned
+      -- and not trashed, and what it is counted under changed).
       IF was_open AND (NOT is_open OR OLD.clinic_npi IS DISTINCT FROM NEW.clinic_npi
           OR OLD.alert IS DISTINCT FROM NEW.alert OR OLD.created_at IS DISTINCT FROM NEW.created_at) THEN
         INSERT INTO document_open_counts (clinic_npi, received_day, review_class, open)
         VALUES (OLD.clinic_npi, metrics_utc_day(OLD.created_at), metrics_review_class(OLD.alert), -1);
-        INSERT INTO clinic_open_counts (clinic_npi, review_class, open)
-        VALUES (OLD.clinic_npi, metrics_review_class(OLD.alert), -1);
-        was_open := false;
+        moved := true;
       END IF;
-      IF is_open AND NOT was_open THEN
+      IF is_open AND (NOT was_open OR moved) THEN
         INSERT INTO document_open_counts (clinic_npi, received_day, review_class, open)
         VALUES (NEW.clinic_npi, metrics_utc_day(NEW.created_at), metrics_review_class(NEW.alert), 1);
-        INSERT INTO clinic_open_counts (clinic_npi, review_class, open)
-        VALUES (NEW.clinic_npi, metrics_review_class(NEW.alert), 1);
+      END IF;
+      -- Unsigned and overdue per clinic and class, the same way.
+      moved := false;
+      IF was_open AND (NOT is_open OR OLD.clinic_npi IS DISTINCT FROM NEW.clinic_npi
+          OR OLD.alert IS DISTINCT FROM NEW.alert OR OLD.past_due IS DISTINCT FROM NEW.past_due) THEN
+        INSERT INTO clinic_open_counts (clinic_npi, review_class, open, overdue)
+        VALUES (OLD.clinic_npi, metrics_review_class(OLD.alert), -1, CASE WHEN OLD.past_due THEN -1 ELSE 0 END);
+        moved := true;
+      END IF;
+      IF is_open AND (NOT was_open OR moved) THEN
+        INSERT INTO clinic_open_counts (clinic_npi, review_class, open, overdue)
+        VALUES (NEW.clinic_npi, metrics_review_class(NEW.alert), 1, CASE WHEN NEW.past_due THEN 1 ELSE 0 END);
       END IF;
       IF TG_OP = 'DELETE' THEN RETURN NULL; END IF;
 
@@ -171,11 +189,31 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     END
     $fn$`)
     .execute(db);
+  // due_at is listed as the BEFORE trigger below sets past_due from it, and a column a trigger changes does
+  // not count as updated.
   await sql`
     CREATE TRIGGER documents_metrics_rollup
     AFTER INSERT OR DELETE
-      OR UPDATE OF status, deleted_at, alert, clinic_npi, created_at, service_line, type ON documents
+      OR UPDATE OF status, deleted_at, alert, clinic_npi, created_at, service_line, type, past_due, due_at
+      ON documents
     FOR EACH ROW EXECUTE FUNCTION documents_metrics_rollup()`.execute(db);
+
+  // A due time set or moved says itself whether it has passed (the worker marks the rest as time goes by).
+  await sql
+    .raw(`
+    CREATE FUNCTION documents_past_due_on_due_change() RETURNS trigger LANGUAGE plpgsql AS $fn$
+    BEGIN
+      IF TG_OP = 'INSERT' OR NEW.due_at IS DISTINCT FROM OLD.due_at THEN
+        NEW.past_due := NEW.due_at IS NOT NULL AND NEW.due_at <= now();
+      END IF;
+      RETURN NEW;
+    END
+    $fn$`)
+    .execute(db);
+  await sql`
+    CREATE TRIGGER documents_past_due_on_due_change
+    BEFORE INSERT OR UPDATE OF due_at ON documents
+    FOR EACH ROW EXECUTE FUNCTION documents_past_due_on_due_change()`.execute(db);
 
   // Documents already here are counted once, as the trigger would have counted them.
   await sql`
@@ -206,8 +244,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     SELECT clinic_npi, metrics_utc_day(created_at), metrics_review_class(alert), count(*), true
     FROM documents WHERE status = 'unsigned' AND deleted_at IS NULL GROUP BY 1, 2, 3`.execute(db);
   await sql`
-    INSERT INTO clinic_open_counts (clinic_npi, review_class, open, compacted)
-    SELECT clinic_npi, metrics_review_class(alert), count(*), true
+    INSERT INTO clinic_open_counts (clinic_npi, review_class, open, overdue, compacted)
+    SELECT clinic_npi, metrics_review_class(alert), count(*), count(*) FILTER (WHERE past_due), true
     FROM documents WHERE status = 'unsigned' AND deleted_at IS NULL GROUP BY 1, 2`.execute(db);
 
   await sql`
@@ -234,7 +272,10 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`DROP FUNCTION IF EXISTS metrics_utc_day(timestamptz)`.execute(db);
   await sql`DROP FUNCTION IF EXISTS metrics_review_class(text)`.execute(db);
   await sql`DROP INDEX IF EXISTS document_escalations_fired_idx`.execute(db);
-  await sql`DROP INDEX IF EXISTS documents_unsigned_due_all_idx`.execute(db);
-  await sql`DROP INDEX IF EXISTS documents_unsigned_due_idx`.execute(db);
+  await sql`DROP TRIGGER IF EXISTS documents_past_due_on_due_change ON documents`.execute(db);
+  await sql`DROP FUNCTION IF EXISTS documents_past_due_on_due_change()`.execute(db);
+  await sql`DROP INDEX IF EXISTS documents_due_unmarked_all_idx`.execute(db);
+  await sql`DROP INDEX IF EXISTS documents_due_unmarked_idx`.execute(db);
+  await sql`ALTER TABLE documents DROP COLUMN IF EXISTS past_due`.execute(db);
   for (const table of ROLLUP_TABLES) await sql`DROP TABLE IF EXISTS ${sql.table(table)}`.execute(db);
 }

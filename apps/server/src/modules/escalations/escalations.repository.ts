@@ -104,7 +104,10 @@ function queueBase(db: Db | Tx, filter: QueueFilter) {
     .$if(filter.when === 'soon', (query) => query.where('d.dueAt', '>', filter.now));
 }
 
-/** One page of the queue, soonest due (most overdue) first, with who has each and its last step. */
+/**
+ * One page of the queue, soonest due (most overdue) first, with who has each and its last step. Its counts
+ * come from the metrics rollups (countDueByClass), not from counting the documents.
+ */
 export async function findEscalationQueuePage(
   db: Db | Tx,
   filter: QueueFilter,
@@ -135,19 +138,7 @@ export async function findEscalationQueuePage(
     .limit(page.size)
     .offset((page.page - 1) * page.size)
     .execute();
-  const counts = await queueBase(db, { ...filter, when: 'all' })
-    .select([
-      sql<string>`COALESCE(d.alert, 'routine')`.as('level'),
-      sql<boolean>`d.due_at <= ${filter.now}`.as('overdue'),
-      (eb) => eb.fn.countAll<number>().as('count'),
-    ])
-    // By position: the overdue test carries a parameter, which PostgreSQL would not match as the same expression.
-    .groupBy([sql.raw('1'), sql.raw('2')])
-    .execute();
-  const total = await queueBase(db, filter)
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .executeTakeFirstOrThrow();
-  return { rows, counts, totalCount: Number(total.count) };
+  return rows;
 }
 
 export async function insertInternalReview(

@@ -10,6 +10,7 @@ import {
 import type { Actor } from '../../auth/actor';
 import type { Db } from '../../db/transaction';
 import { buildPageLinks } from '../../http/paging';
+import { countDueByClass } from '../metrics/metrics.repository';
 import { findEscalationQueuePage, findInternalReviews } from './escalations.repository';
 import { toInternalReview } from './internal-reviews';
 
@@ -34,18 +35,27 @@ export async function listEscalationQueue(
   now: Date = new Date(),
 ): Promise<EscalationQueue> {
   const clinicNpis = clinicsWherePermitted(actor.user, 'metrics:read-escalations');
-  const { rows, counts, totalCount } = await findEscalationQueuePage(
-    db,
-    {
-      clinicNpis,
-      level: query.level,
-      clinicNpi: query.clinicNpi,
-      when: query.when ?? 'all',
-      now,
-      soonUntil: new Date(now.getTime() + ESCALATION_QUEUE_SOON_HOURS * HOUR_MS),
-    },
-    query,
-  );
+  const soonUntil = new Date(now.getTime() + ESCALATION_QUEUE_SOON_HOURS * HOUR_MS);
+  const scope = query.clinicNpi
+    ? clinicNpis === 'all' || clinicNpis.includes(query.clinicNpi)
+      ? [query.clinicNpi]
+      : []
+    : clinicNpis;
+  const [rows, due] = await Promise.all([
+    findEscalationQueuePage(
+      db,
+      {
+        clinicNpis,
+        level: query.level,
+        clinicNpi: query.clinicNpi,
+        when: query.when ?? 'all',
+        now,
+        soonUntil,
+      },
+      query,
+    ),
+    countDueByClass(db, scope, now, soonUntil),
+  ]);
   const reviews = await findInternalReviews(
     db,
     rows.map((row) => row.id),
@@ -54,10 +64,17 @@ export async function listEscalationQueue(
     Object.fromEntries(LEVELS.map((level) => [level, 0])) as Record<(typeof LEVELS)[number], number>;
   const overdue = zero();
   const soonDue = zero();
-  for (const count of counts) {
-    const level = count.level as (typeof LEVELS)[number];
-    (count.overdue ? overdue : soonDue)[level] += Number(count.count);
+  for (const count of due) {
+    const level = count.reviewClass as (typeof LEVELS)[number];
+    overdue[level] += count.overdue;
+    soonDue[level] += count.dueSoon;
   }
+  const levels: readonly (typeof LEVELS)[number][] = query.level ? [query.level] : LEVELS;
+  const when = query.when ?? 'all';
+  const totalCount = levels.reduce<number>(
+    (sum, level) => sum + (when !== 'soon' ? overdue[level] : 0) + (when !== 'overdue' ? soonDue[level] : 0),
+    0,
+  );
   return {
     links: buildPageLinks({
       url: query.url,

@@ -10,7 +10,7 @@ import type { Db, Tx } from '../../db/transaction';
 import { formatCsv } from '../../http/csv';
 import {
   type ClinicScope,
-  countDue,
+  countDueByClass,
   countEscalationsOn,
   countOverduePatients,
   findClinicsInScope,
@@ -36,10 +36,11 @@ export async function countOverdueNow(
 ): Promise<Map<string, { overdue: number; overduePatients: number }>> {
   const scope = clinics.map((clinic) => clinic.npi);
   const [due, patients] = await Promise.all([
-    countDue(db, scope, now, now),
+    countDueByClass(db, scope, now, now),
     loadTransmissionRules(db, clinics).then((rules) => countOverduePatients(db, rules, now)),
   ]);
-  const dueByClinic = new Map(due.map((row) => [row.clinicNpi, row.overdue]));
+  const dueByClinic = new Map<string, number>();
+  for (const row of due) dueByClinic.set(row.clinicNpi, (dueByClinic.get(row.clinicNpi) ?? 0) + row.overdue);
   const patientsByClinic = new Map(patients.map((row) => [row.clinicNpi, row.overdue]));
   return new Map(
     clinics.map((clinic) => [

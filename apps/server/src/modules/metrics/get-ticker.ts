@@ -4,8 +4,7 @@ import type { Actor } from '../../auth/actor';
 import type { Db } from '../../db/transaction';
 import {
   type ClinicScope,
-  countDue,
-  countDueTotal,
+  countDueByClass,
   findClinicsInScope,
   groupRows,
   sumBacklogByArrival,
@@ -22,6 +21,11 @@ function endOfDay(now: Date): Date {
 
 function emptyTicker(): TickerCounts {
   return { unsigned: 0, alerts: { high: 0, medium: 0, low: 0 }, overdue: 0, dueToday: 0 };
+}
+
+function addDue(counts: TickerCounts, row: { overdue: number; dueSoon: number }): void {
+  counts.overdue += row.overdue;
+  counts.dueToday += row.dueSoon;
 }
 
 function addOpen(counts: TickerCounts, row: { reviewClass: string; open: number }): void {
@@ -46,14 +50,13 @@ export async function getTicker(
     : metricsScopeOf(actor);
   const [open, due] = await Promise.all([
     sumOpenByClass(db, scope),
-    countDueTotal(db, scope, now, endOfDay(now)),
+    countDueByClass(db, scope, now, endOfDay(now)),
   ]);
   const counts = emptyTicker();
   for (const row of open) addOpen(counts, row);
+  for (const row of due) addDue(counts, row);
   return {
     ...counts,
-    overdue: due.overdue,
-    dueToday: due.dueToday,
     clinicNpi: query.clinicNpi ?? null,
     asOf: now.toISOString(),
   };
@@ -72,24 +75,23 @@ export async function listClinicSummaries(
   const [clinics, open, due, backlogRows] = await Promise.all([
     findClinicsInScope(db, scope),
     sumOpenByClass(db, scope),
-    countDue(db, scope, now, endOfDay(now)),
+    countDueByClass(db, scope, now, endOfDay(now)),
     sumBacklogByArrival(db, scope),
   ]);
   const openByClinic = groupRows(open, (row) => row.clinicNpi);
-  const dueByClinic = new Map(due.map((row) => [row.clinicNpi, row]));
+  const dueByClinic = groupRows(due, (row) => row.clinicNpi);
   const backlogByClinic = groupRows(backlogRows, (row) => row.clinicNpi);
   return {
     asOf: now.toISOString(),
     data: clinics.map((clinic) => {
       const counts = emptyTicker();
       for (const row of openByClinic.get(clinic.npi) ?? []) addOpen(counts, row);
+      for (const row of dueByClinic.get(clinic.npi) ?? []) addDue(counts, row);
       const backlog = backlogByAge(backlogByClinic.get(clinic.npi) ?? [], now);
       return {
         clinicNpi: clinic.npi,
         clinicName: clinic.name,
         ...counts,
-        overdue: dueByClinic.get(clinic.npi)?.overdue ?? 0,
-        dueToday: dueByClinic.get(clinic.npi)?.dueToday ?? 0,
         backlog,
       };
     }),

@@ -11,7 +11,7 @@ import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { insertDocument, insertPatient, OWN_CLINIC_NPI } from '../../test-support/fixtures';
 import { signedInPortal } from '../../test-support/signed-in-portal';
-import { compactMetricsRollups } from './compact-metrics-rollups';
+import { maintainMetricsRollups } from './maintain-metrics-rollups';
 import { dailyReportDay, sendDailyReport } from './send-daily-report';
 
 // Issue 17 §3–4 on both engines: the metrics figures against counted fixtures in a clinic of their own,
@@ -183,14 +183,14 @@ describe('metrics', () => {
   it('answers the same figures once the rolled-up rows are folded, and folds only what changed', async () => {
     const before = await activity('from=2026-03-01&to=2026-03-15&interval=week');
     const tickerBefore = await ticker();
-    expect(await compactMetricsRollups(portal.db)).toBeGreaterThan(0);
+    expect((await maintainMetricsRollups(portal.db)).folded).toBeGreaterThan(0);
     const unfolded = await sql<{ count: number }>`
       SELECT count(*)::int AS count FROM document_daily_counts WHERE NOT compacted`.execute(portal.db);
     expect(unfolded.rows[0]?.count).toBe(0);
     expect(await activity('from=2026-03-01&to=2026-03-15&interval=week')).toEqual(before);
     expect({ ...(await ticker()), asOf: '' }).toEqual({ ...tickerBefore, asOf: '' });
-    // Nothing new: nothing to fold.
-    expect(await compactMetricsRollups(portal.db)).toBe(0);
+    // Nothing new: nothing to mark or fold.
+    expect(await maintainMetricsRollups(portal.db)).toEqual({ marked: 0, folded: 0 });
   });
 
   it('counts the queue live: unsigned, alerts by level, overdue and due today', async () => {
@@ -213,6 +213,24 @@ describe('metrics', () => {
       (candidate) => candidate.clinicNpi === CLINIC,
     );
     expect(row).toMatchObject({ unsigned: 3, alerts: { high: 1, low: 1 }, overdue: counts.overdue });
+  });
+
+  it('counts a document overdue the moment its due time passes, before and after the worker marks it', async () => {
+    const before = await ticker();
+    await arrived('dueNow', { receivedAt: new Date(), windowHours: 0.5 / 3600, alert: 'low' });
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    const unmarked = await ticker();
+    expect(unmarked.overdue).toBe(before.overdue + 1);
+    const pass = await maintainMetricsRollups(portal.db);
+    expect(pass.marked).toBeGreaterThanOrEqual(1);
+    const pastDue = await sql<{
+      pastDue: boolean;
+    }>`SELECT past_due FROM documents WHERE id = ${ids.dueNow}`.execute(portal.db);
+    expect(pastDue.rows[0]?.pastDue).toBe(true);
+    expect((await ticker()).overdue).toBe(before.overdue + 1);
+    // Signed, it is neither unsigned nor overdue any more.
+    await review('dueNow', 'signed', new Date());
+    expect(await ticker()).toMatchObject({ overdue: before.overdue, unsigned: before.unsigned });
   });
 
   it('changes the counts in the transaction that signs, and not when it rolls back', async () => {
@@ -326,10 +344,11 @@ describe('metrics', () => {
         enableDailyAdminReport: true,
       });
 
-      const runAt = new Date('2026-03-03T06:30:00Z');
+      // The run records the overdue figures as it finds them (the day has just ended when it runs).
+      const overdueNow = (await ticker()).overdue;
       const runs = await Promise.all([
-        sendDailyReport(portal.db, { day: '2026-03-02', publicUrl: 'https://portal.test' }, runAt),
-        sendDailyReport(portal.db, { day: '2026-03-02', publicUrl: 'https://portal.test' }, runAt),
+        sendDailyReport(portal.db, { day: '2026-03-02', publicUrl: 'https://portal.test' }),
+        sendDailyReport(portal.db, { day: '2026-03-02', publicUrl: 'https://portal.test' }),
       ]);
       expect(runs.filter((run) => run !== null)).toEqual([1]);
       const emails = await portal.db
@@ -342,9 +361,7 @@ describe('metrics', () => {
       ]);
       expect(emails[0]?.body).toContain('https://portal.test/daily-report?date=2026-03-02');
       expect(emails[0]?.body).toContain(CLINIC_NAME);
-      // The run records the overdue figures as the day ended (the run's clock): on 3 March at 06:30 none of
-      // the clinic's waiting documents was due yet, nor had its patients' monitoring begun.
-      expect(await report('2026-03-02')).toMatchObject({ overdue: 0, overduePatients: 0 });
+      expect(await report('2026-03-02')).toMatchObject({ overdue: overdueNow, overduePatients: 1 });
     });
 
     it('answers CSV with Accept: text/csv, safe from spreadsheet formulas', async () => {
@@ -360,7 +377,8 @@ describe('metrics', () => {
       expect(lines[0]).toBe(
         'date,clinicNpi,clinicName,received,signed,acknowledged,overdue,escalations,overduePatients',
       );
-      expect(lines).toContain(`2026-03-02,${CLINIC},"'=Metrics, Heart Clinic",1,1,0,0,1,0`);
+      const recorded = (await report('2026-03-02'))?.overdue;
+      expect(lines).toContain(`2026-03-02,${CLINIC},"'=Metrics, Heart Clinic",1,1,0,${recorded},1,1`);
     });
   });
 });

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import { startPollingWorker } from '../../db/polling-worker';
 import type { Db } from '../../db/transaction';
-import { compactMetricsRollups } from './compact-metrics-rollups';
+import { maintainMetricsRollups } from './maintain-metrics-rollups';
 import { dailyReportDay, sendDailyReport } from './send-daily-report';
 
 const DAILY_REPORT_CHECK_MS = 60_000;
@@ -25,7 +25,7 @@ const metrics: FastifyPluginAsync<{
     pollMs: compactMs,
     wakeDuringDrain: 'ignore',
     drain: async (stopping) => {
-      if (!stopping.aborted) await compactMetricsRollups(db).catch(failed('metrics compaction'));
+      if (!stopping.aborted) await maintainMetricsRollups(db).catch(failed('metrics compaction'));
     },
   });
   // Days this instance has seen reported (by itself or another): no query for them each minute.

@@ -84,40 +84,44 @@ export async function sumOpenByClass(
 }
 
 /**
- * Unsigned documents past their due time at `now`, and those due later on `now`'s day before `dayEnd`,
- * per clinic. Read from the documents themselves, as being overdue changes with the clock: a range of the
- * index of unsigned documents by due time.
+ * Marks the unsigned documents whose due time passed by `now` as past due, so the rollups count them as
+ * overdue (the documents trigger writes the change). Only the documents whose due time came since the last
+ * pass are read (an index of the unmarked ones). Any instance may run it at any time: a row marked by
+ * another is skipped. Answers how many it marked.
  */
-export async function countDue(
-  db: Executor,
-  scope: ClinicScope,
-  now: Date,
-  dayEnd: Date,
-): Promise<{ clinicNpi: string; overdue: number; dueToday: number }[]> {
-  const { rows } = await sql<{ clinicNpi: string; overdue: number; dueToday: number }>`
-    SELECT clinic_npi, count(*) FILTER (WHERE due_at <= ${now})::int AS overdue,
-      count(*) FILTER (WHERE due_at > ${now})::int AS due_today
-    FROM documents
-    WHERE status = 'unsigned' AND deleted_at IS NULL AND due_at < ${dayEnd}
-      AND ${inScope('clinic_npi', scope)}
-    GROUP BY 1`.execute(db);
-  return rows;
+export async function markPastDue(tx: Tx, now: Date): Promise<number> {
+  const result = await sql`
+    UPDATE documents SET past_due = true
+    WHERE status = 'unsigned' AND deleted_at IS NULL AND NOT past_due AND due_at <= ${now}`.execute(tx);
+  return Number(result.numAffectedRows ?? 0);
 }
 
-/** The same, summed over the scope: the ticker's figures without a row per clinic. */
-export async function countDueTotal(
+export type DueCounts = { clinicNpi: string; reviewClass: string; overdue: number; dueSoon: number };
+
+/**
+ * Per clinic and review class, the unsigned documents overdue at `now` and those due after `now` but before
+ * `until`. The overdue ones marked past due are summed from the rollups; those whose due time came since the
+ * last marking, and the soon-due ones, are counted from the index of unmarked documents by due time.
+ */
+export async function countDueByClass(
   db: Executor,
   scope: ClinicScope,
   now: Date,
-  dayEnd: Date,
-): Promise<{ overdue: number; dueToday: number }> {
-  const { rows } = await sql<{ overdue: number; dueToday: number }>`
-    SELECT count(*) FILTER (WHERE due_at <= ${now})::int AS overdue,
-      count(*) FILTER (WHERE due_at > ${now})::int AS due_today
-    FROM documents
-    WHERE status = 'unsigned' AND deleted_at IS NULL AND due_at < ${dayEnd}
-      AND ${inScope('clinic_npi', scope)}`.execute(db);
-  return rows[0] ?? { overdue: 0, dueToday: 0 };
+  until: Date,
+): Promise<DueCounts[]> {
+  const { rows } = await sql<DueCounts>`
+    SELECT clinic_npi, review_class, sum(overdue)::int AS overdue, sum(due_soon)::int AS due_soon FROM (
+      SELECT clinic_npi, review_class, overdue, 0 AS due_soon FROM clinic_open_counts
+      WHERE ${inScope('clinic_npi', scope)}
+      UNION ALL
+      SELECT clinic_npi, metrics_review_class(alert), CASE WHEN due_at <= ${now} THEN 1 ELSE 0 END,
+        CASE WHEN due_at > ${now} THEN 1 ELSE 0 END
+      FROM documents
+      WHERE status = 'unsigned' AND deleted_at IS NULL AND NOT past_due AND due_at < ${until}
+        AND ${inScope('clinic_npi', scope)}
+    ) AS due
+    GROUP BY 1, 2 HAVING sum(overdue) <> 0 OR sum(due_soon) <> 0`.execute(db);
+  return rows;
 }
 
 export type DailyCountsRow = { clinicNpi: string; received: number; signed: number; acknowledged: number };
@@ -227,7 +231,7 @@ const ROLLUPS = {
   },
   document_review_times: { keys: ['clinic_npi', 'day', 'review_class', 'bucket'], sums: ['reviews'] },
   document_open_counts: { keys: ['clinic_npi', 'received_day', 'review_class'], sums: ['open'] },
-  clinic_open_counts: { keys: ['clinic_npi', 'review_class'], sums: ['open'] },
+  clinic_open_counts: { keys: ['clinic_npi', 'review_class'], sums: ['open', 'overdue'] },
 } as const;
 
 /**
