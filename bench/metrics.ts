@@ -86,7 +86,7 @@ async function load(url: string) {
         WHEN 'low' THEN interval '168 hours' ELSE interval '336 hours' END AS length
     ) AS w
     CROSS JOIN LATERAL (
-      SELECT now() - ((g::bigint * 104729) % (365 * 24 * 60)) * interval '1 minute' AS arrived, g % 10 <> 0 AS reviewed
+      SELECT now() - ((g::bigint * 104729) % (365 * 24 * 60)) * interval '1 minute' AS arrived, (g / 3) % 10 <> 0 AS reviewed
     ) AS r
     JOIN organizations c ON c.code = 'M' || (g % ${CLINICS})`.execute(db);
   console.log(`  documents in ${((performance.now() - started) / 1000).toFixed(0)} s`);

@@ -98,6 +98,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     WHERE status = 'unsigned' AND deleted_at IS NULL AND NOT past_due`.execute(db);
   await sql`CREATE INDEX documents_due_unmarked_all_idx ON documents (due_at)
     WHERE status = 'unsigned' AND deleted_at IS NULL AND NOT past_due`.execute(db);
+  // The escalation queue filtered by level reads unsigned documents of one alert level by due time.
+  await sql`CREATE INDEX documents_unsigned_alert_due_idx ON documents (alert, due_at)
+    WHERE status = 'unsigned' AND deleted_at IS NULL`.execute(db);
   // The daily report counts the escalations taken on a day.
   await sql`CREATE INDEX document_escalations_fired_idx ON document_escalations (fired_at)`.execute(db);
 
@@ -272,6 +275,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`DROP FUNCTION IF EXISTS metrics_utc_day(timestamptz)`.execute(db);
   await sql`DROP FUNCTION IF EXISTS metrics_review_class(text)`.execute(db);
   await sql`DROP INDEX IF EXISTS document_escalations_fired_idx`.execute(db);
+  await sql`DROP INDEX IF EXISTS documents_unsigned_alert_due_idx`.execute(db);
   await sql`DROP TRIGGER IF EXISTS documents_past_due_on_due_change ON documents`.execute(db);
   await sql`DROP FUNCTION IF EXISTS documents_past_due_on_due_change()`.execute(db);
   await sql`DROP INDEX IF EXISTS documents_due_unmarked_all_idx`.execute(db);

@@ -176,13 +176,17 @@ export async function countOverduePatients(
   );
   const { rows } = await sql<{ clinicNpi: string; monitored: number; overdue: number }>`
     WITH rules (clinic_npi, cied_days, ilr_days, rpm_days) AS (VALUES ${values}),
+    last_transmissions AS (
+      SELECT s.patient_ref, max(s.session_date) AS at FROM device_sessions s
+      WHERE s.kind = 'remote' AND s.clinic_npi IN (SELECT clinic_npi FROM rules)
+      GROUP BY s.patient_ref
+    ),
     monitored AS (
-      SELECT p.clinic_npi, p.created_at,
+      SELECT p.clinic_npi, p.created_at, t.at AS last_transmission_at,
         CASE WHEN p.device_info ->> 'deviceType' = 'ILR' THEN r.ilr_days
-          WHEN p.device_info ->> 'deviceType' = 'RPM' THEN r.rpm_days ELSE r.cied_days END AS allowed_days,
-        (SELECT max(s.session_date) FROM device_sessions s
-          WHERE s.patient_ref = p.id AND s.kind = 'remote') AS last_transmission_at
+          WHEN p.device_info ->> 'deviceType' = 'RPM' THEN r.rpm_days ELSE r.cied_days END AS allowed_days
       FROM patients p JOIN rules r ON r.clinic_npi = p.clinic_npi
+      LEFT JOIN last_transmissions t ON t.patient_ref = p.id
       WHERE p.device_info ->> 'deviceType' IN ('PM', 'ICD', 'CRT-P', 'CRT-D', 'ILR', 'RPM')
     )
     SELECT clinic_npi, count(*)::int AS monitored,
