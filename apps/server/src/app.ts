@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import formbody from '@fastify/formbody';
 import { canAnywhere, PERMISSIONS, type PermissionName } from '@portal/domain';
 import Fastify, { type FastifyServerOptions } from 'fastify';
@@ -22,7 +21,8 @@ import { documentsRoutes } from './modules/documents/documents.routes';
 import { documentsContentRoutes } from './modules/documents/documents-content.routes';
 import { PdfParserPool } from './modules/documents/pdf/pdf-parser-pool';
 import type { AfterSignature } from './modules/documents/sign-document';
-import { createFileStorage, type DocumentStorage } from './modules/documents/storage/file-storage';
+import type { DocumentStorage } from './modules/documents/storage/file-storage';
+import { openDocumentStorage } from './modules/documents/storage/open-document-storage';
 import { deliverToEmrHandler } from './modules/emr-delivery/deliver-to-emr';
 import { emrDeliveryRoutes } from './modules/emr-delivery/emr-delivery.routes';
 import { EMR_DELIVERY_WORK, goesToEmr, queueEmrDelivery } from './modules/emr-delivery/queue-emr-delivery';
@@ -66,7 +66,7 @@ export type AppDependencies = {
   db: Db;
   /** LISTEN on the database: realtime events reach every instance through it. */
   listen: DatabaseListen;
-  /** Where PDFs live; by default content-addressed files under DATA_DIR/blobs. */
+  /** Where PDFs live; by default the configured store: files under DATA_DIR/blobs, or the S3 bucket. */
   storage?: DocumentStorage;
   logger?: FastifyServerOptions['logger'];
   /** The report-a-problem pause (SPEC §4: 2 s). */
@@ -215,7 +215,12 @@ export async function buildApp({ config, db, listen, logger, storage, wait, ...r
   app.addHook('preClose', async () => {
     await stopSealing();
   });
-  const documentStorage = storage ?? createFileStorage(path.join(config.dataDir, 'blobs'));
+  let documentStorage = storage;
+  if (!documentStorage) {
+    const opened = openDocumentStorage(config);
+    documentStorage = opened.storage;
+    app.addHook('onClose', async () => opened.close());
+  }
   // Every upload, merge and vendor's PDF is checked in this pool's workers, callers taking turns
   // (PDF_CHECKS_PER_CALLER, PDF_CHECK_QUEUE_LIMIT, PDF_CHECK_TIMEOUT_MS).
   const pdfParserPool = new PdfParserPool(config.pdfChecks);

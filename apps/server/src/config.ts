@@ -132,6 +132,22 @@ export const configSchema = z.object({
   VENDOR_OUTBOX: z.enum(['true', 'false'], { error: 'must be true or false' }).default('true'),
   VENDOR_OUTBOX_POLL_MS: wholeNumber(50, 60_000).default(2000),
   VENDOR_OUTBOX_CLAIM_SECONDS: wholeNumber(1, 3600).default(60),
+  S3_BUCKET: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, {
+      error: 'must be a bucket name: 3 to 63 lower-case letters, digits, dots and hyphens',
+    })
+    .optional(),
+  S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  S3_REGION: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, { error: 'must be a region name such as us-east-1' })
+    .default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().trim().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
 });
 
 export type Config = {
@@ -152,6 +168,21 @@ export type Config = {
   loginRateLimitPerMinute: number;
   maxPdfBytes: number;
   demoDocuments: number;
+  /**
+   * Where document PDFs are kept: content-addressed files under DATA_DIR/blobs, or an S3 bucket (AWS S3 or
+   * an S3-compatible store at `endpoint`) when S3_BUCKET is set. Without access keys the SDK's default
+   * credential chain (environment, profile, instance or task role) applies.
+   */
+  storage:
+    | { kind: 'disk'; dir: string }
+    | {
+        kind: 's3';
+        bucket: string;
+        endpoint: string | undefined;
+        region: string;
+        forcePathStyle: boolean;
+        credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+      };
   /** The portal's own Pusher-compatible endpoint, or a hosted service when every PUSHER_* is set. */
   realtime:
     | { kind: 'local' }
@@ -291,6 +322,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(
       'Invalid configuration: EMR_FHIR_URL, EMR_CLIENT_ID and EMR_CLIENT_SECRET must be set together (or none: no EMR delivery)',
     );
+  if ((values.S3_ACCESS_KEY_ID === undefined) !== (values.S3_SECRET_ACCESS_KEY === undefined))
+    throw new ConfigError(
+      "Invalid configuration: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together (or none, for the SDK's default credentials)",
+    );
+  // A forgotten S3_BUCKET would otherwise put documents on local disk while the rest points at a bucket.
+  const s3Settings = [
+    'S3_ENDPOINT',
+    'S3_REGION',
+    'S3_ACCESS_KEY_ID',
+    'S3_SECRET_ACCESS_KEY',
+    'S3_FORCE_PATH_STYLE',
+  ] as const;
+  const strayS3Settings = s3Settings.filter((key) => key in present);
+  const lastStray = strayS3Settings.pop();
+  if (!values.S3_BUCKET && lastStray)
+    throw new ConfigError(
+      `Invalid configuration: ${strayS3Settings.length > 0 ? `${strayS3Settings.join(', ')} and ${lastStray} are` : `${lastStray} is`} set but S3_BUCKET is not (set S3_BUCKET to store documents in S3, or unset the S3_* variables to store them under DATA_DIR)`,
+    );
   const vendors: Config['vendors'] = {
     zoll: vendor('Zoll', 'ZOLL'),
     infobionic: vendor('InfoBionic', 'INFOBIONIC'),
@@ -337,6 +386,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginRateLimitPerMinute: values.LOGIN_RATE_LIMIT_PER_MINUTE,
     maxPdfBytes: values.MAX_PDF_BYTES,
     demoDocuments: values.DEMO_DOCUMENTS,
+    storage: values.S3_BUCKET
+      ? {
+          kind: 's3',
+          bucket: values.S3_BUCKET,
+          endpoint: values.S3_ENDPOINT,
+          region: values.S3_REGION,
+          forcePathStyle: values.S3_FORCE_PATH_STYLE === 'true',
+          credentials:
+            values.S3_ACCESS_KEY_ID && values.S3_SECRET_ACCESS_KEY
+              ? { accessKeyId: values.S3_ACCESS_KEY_ID, secretAccessKey: values.S3_SECRET_ACCESS_KEY }
+              : undefined,
+        }
+      : { kind: 'disk', dir: path.resolve(invocationDir, values.DATA_DIR, 'blobs') },
     realtime:
       values.PUSHER_APP_ID && values.PUSHER_KEY && values.PUSHER_SECRET && values.PUSHER_CLUSTER
         ? {

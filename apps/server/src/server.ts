@@ -1,4 +1,3 @@
-import path from 'node:path';
 import closeWithGrace from 'close-with-grace';
 import type { FastifyBaseLogger } from 'fastify';
 import { buildApp } from './app';
@@ -11,12 +10,23 @@ import { seedDemoDocuments } from './db/seed-demo-documents';
 import { AuditKeyError } from './modules/audit/audit-keyring';
 import { AuditSealLogError } from './modules/audit/audit-seal-log';
 import { openAuditTrail } from './modules/audit/open-audit-trail';
-import { createFileStorage, type DocumentStorage } from './modules/documents/storage/file-storage';
+import type { DocumentStorage } from './modules/documents/storage/file-storage';
+import { openDocumentStorage } from './modules/documents/storage/open-document-storage';
+import { ObjectStoreError } from './modules/documents/storage/s3-storage';
 import { loggableError } from './plugins/error-handler';
 
 /** Starts the portal: configuration, database and migrations, then one HTTP server for API and web app. */
 async function start() {
   const config = loadConfig();
+  // With S3_BUCKET, one request to the bucket before anything else: a wrong bucket, endpoint or key stops
+  // start-up saying so, rather than the first upload failing.
+  const documents = openDocumentStorage(config);
+  try {
+    await documents.check();
+  } catch (error) {
+    documents.close();
+    throw error;
+  }
   const database = await openDatabase(config);
   try {
     await migrateToLatest(database.db);
@@ -24,7 +34,7 @@ async function start() {
     // chain is sealed before a new event is written: that anchors the unkeyed events of older versions.
     const auditTrail = await openAuditTrail(database.db, config);
     await auditTrail.seal();
-    const storage = createFileStorage(path.join(config.dataDir, 'blobs'));
+    const storage = documents.storage;
     if (config.demoData) await seedDemoData(database.db, { password: config.demoPassword });
     const app = await buildApp({ config, db: database.db, listen: database.listen, storage, auditTrail });
     const stopSeeding = new AbortController();
@@ -36,6 +46,7 @@ async function start() {
         app.log.error({ err: loggableError(error) }, 'audit sealing failed');
       });
       await database.close();
+      documents.close();
     });
     let demoDocuments: Promise<unknown> = Promise.resolve();
 
@@ -47,7 +58,7 @@ async function start() {
 
     await app.listen({ port: config.port, host: config.host });
     app.log.info(
-      { engine: database.engine, publicUrl: config.publicUrl },
+      { engine: database.engine, publicUrl: config.publicUrl, documents: documents.description },
       `Portal ready at ${config.publicUrl} (listening on ${config.host}:${config.port})`,
     );
     // The demo documents (with their generated PDFs) take a while on a first start: the portal serves
@@ -63,6 +74,7 @@ async function start() {
     }
   } catch (error) {
     await database.close();
+    documents.close();
     throw error;
   }
 }
@@ -100,7 +112,8 @@ try {
     error instanceof ConfigError ||
     error instanceof DataDirLockedError ||
     error instanceof AuditKeyError ||
-    error instanceof AuditSealLogError
+    error instanceof AuditSealLogError ||
+    error instanceof ObjectStoreError
   ) {
     console.error(`Cannot start the portal: ${error.message}`);
   } else {

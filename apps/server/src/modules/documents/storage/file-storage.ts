@@ -38,6 +38,15 @@ export class InvalidBlobIdError extends Error {
 const SHA256_PATTERN = /^[0-9a-f]{64}$/;
 
 /**
+ * Where a blob lives inside any store, as path segments: `['ab', 'cd', '<sha256>']`. Throws
+ * InvalidBlobIdError before any path or key is built from an id that is not a SHA-256.
+ */
+export function blobLocation(sha256: string): [string, string, string] {
+  if (!SHA256_PATTERN.test(sha256)) throw new InvalidBlobIdError();
+  return [sha256.slice(0, 2), sha256.slice(2, 4), sha256];
+}
+
+/**
  * Blobs under `rootDir/ab/cd/<sha256>` (the hash's first two byte pairs as folders, so no folder grows
  * huge). A put writes and fsyncs a temporary file in the final folder, then publishes it with link(2):
  * the object appears whole or not at all, and, unlike rename(2), link never replaces an object that is
@@ -46,10 +55,7 @@ const SHA256_PATTERN = /^[0-9a-f]{64}$/;
  */
 export function createFileStorage(rootDir: string): DocumentStorage {
   const root = path.resolve(rootDir);
-  const objectPath = (sha256: string) => {
-    if (!SHA256_PATTERN.test(sha256)) throw new InvalidBlobIdError();
-    return path.join(root, sha256.slice(0, 2), sha256.slice(2, 4), sha256);
-  };
+  const objectPath = (sha256: string) => path.join(root, ...blobLocation(sha256));
 
   return {
     async put(bytes) {
