@@ -23,12 +23,28 @@ const DEVICE_CHECK = 'Device check';
 const BARCODE_SCANNER = 'Barcode scanner';
 /** Whoever reads documents reads the clinic's studies too (study:read), one screen per suite (issue 16). */
 const STUDIES = ['Sleep studies', 'Wearable cardiac studies', 'ABPM studies'];
+/** Whoever reads documents reads the clinic's metrics (metrics:read, issue 17). */
+const METRICS = 'Clinic metrics';
+/** The provider company's internal review queue (metrics:read-escalations) and daily report. */
+const ESCALATIONS = 'Escalation queue';
+const DAILY_REPORT = 'Daily report';
 /** Whoever reads documents also reads patients. */
-const READER_PAGES = [INBOX, PATIENTS, ...STUDIES];
-const WORKER_PAGES = [INBOX, PATIENTS, DEVICE_CHECK, BARCODE_SCANNER, ...STUDIES];
+const READER_PAGES = [INBOX, PATIENTS, ...STUDIES, METRICS];
+const WORKER_PAGES = [INBOX, PATIENTS, DEVICE_CHECK, BARCODE_SCANNER, ...STUDIES, METRICS];
 const EVERY_PAGE = [...WORKER_PAGES, 'Clinics', 'Users'];
-/** Provider-company administrators also have the global pages: clinic defaults and the e-mail outbox. */
-const PROVIDER_ADMIN_PAGES = [...EVERY_PAGE, 'Clinic defaults', 'E-mail outbox'];
+/**
+ * Provider-company administrators also have the escalation queue and the daily report, and the global
+ * pages: clinic defaults and the e-mail outbox.
+ */
+const PROVIDER_ADMIN_PAGES = [
+  ...WORKER_PAGES,
+  ESCALATIONS,
+  DAILY_REPORT,
+  'Clinics',
+  'Users',
+  'Clinic defaults',
+  'E-mail outbox',
+];
 
 type Expectation = {
   email: string;
@@ -69,13 +85,13 @@ const ACCOUNTS: Expectation[] = [
   },
   {
     email: 'irhtech@example.org',
-    nav: WORKER_PAGES,
+    nav: [...WORKER_PAGES, ESCALATIONS],
     clinics: SEEDED_CLINIC_COUNT,
     home: '/signature/dashboard/',
   },
   {
     email: 'irhreporting@example.org',
-    nav: READER_PAGES,
+    nav: [...READER_PAGES, ESCALATIONS, DAILY_REPORT],
     clinics: SEEDED_CLINIC_COUNT,
     home: '/signature/dashboard/',
   },

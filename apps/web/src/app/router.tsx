@@ -5,6 +5,12 @@ import { AuthCallbackPage } from '../features/auth/components/auth-callback-page
 import { SignatureInboxPage } from '../features/signature/components/signature-inbox-page';
 import { AUTH_CALLBACK_PATH, SIGNATURE_DASHBOARD_PATH } from '../lib/constants';
 import {
+  DAILY_REPORT_PATH,
+  ESCALATION_QUEUE_PATH,
+  METRICS_CLINICS_PATH,
+  METRICS_PATH,
+} from '../lib/metrics-paths';
+import {
   BARCODE_SCANNER_PATH,
   BARCODE_SCANNER_TEST_PATH,
   DEVICE_CHECK_PATH,
@@ -148,6 +154,55 @@ export const routes: RouteObject[] = [
               },
               handle: handle({ title: STUDIES_PAGE_TITLES[suite], crumbs: ['Studies'] }),
             })),
+          },
+          {
+            // Issue 17 §5: the metrics screens, in the metrics feature's chunk (with uPlot), loaded when
+            // one is first opened.
+            element: <RequirePermission permission="metrics:read" />,
+            children: [
+              {
+                path: METRICS_PATH,
+                lazy: lazyPage(
+                  () => import('../features/metrics/components/metrics-page'),
+                  (module) => module.MetricsPage,
+                ),
+                handle: handle({ title: 'Clinic metrics', crumbs: ['Metrics'] }),
+              },
+              {
+                path: METRICS_CLINICS_PATH,
+                lazy: lazyPage(
+                  () => import('../features/metrics/components/clinics-metrics-page'),
+                  (module) => module.ClinicsMetricsPage,
+                ),
+                handle: handle({ title: 'All clinics', crumbs: ['Metrics'] }),
+              },
+            ],
+          },
+          {
+            element: <RequirePermission permission="metrics:read-escalations" />,
+            children: [
+              {
+                path: ESCALATION_QUEUE_PATH,
+                lazy: lazyPage(
+                  () => import('../features/metrics/components/escalation-queue-page'),
+                  (module) => module.EscalationQueuePage,
+                ),
+                handle: handle({ title: 'Escalation queue', crumbs: ['Metrics'] }),
+              },
+            ],
+          },
+          {
+            element: <RequirePermission permission="metrics:read-daily-report" />,
+            children: [
+              {
+                path: DAILY_REPORT_PATH,
+                lazy: lazyPage(
+                  () => import('../features/metrics/components/daily-report-page'),
+                  (module) => module.DailyReportPage,
+                ),
+                handle: handle({ title: 'Daily report', crumbs: ['Metrics'] }),
+              },
+            ],
           },
           {
             element: <RequirePermission permission="device-check:create" />,

@@ -15,3 +15,24 @@ export function inboxDocumentLink(clinicNpi: string, documentId: string): string
   });
   return `${SIGNATURE_DASHBOARD_PATH}?${params.toString()}`;
 }
+
+/**
+ * A clinic's to-do list in the inbox, whoever the documents are assigned to (what the header ticker
+ * counts): optionally one alert level only (`alert`, the inbox's alert filter) and in an order of the
+ * inbox's column sorts ('received': the longest waiting first).
+ */
+export function inboxToDoLink(
+  clinicNpi: string,
+  options: { alert?: 'high' | 'medium' | 'low'; sort?: 'received' | 'alert' } = {},
+): string {
+  const params = new URLSearchParams({
+    clinicNpi,
+    serviceLine: 'any',
+    type: 'any',
+    status: 'todo',
+    assignedTo: 'any',
+  });
+  if (options.alert) params.set('alert', options.alert);
+  if (options.sort) params.set('sort', options.sort);
+  return `${SIGNATURE_DASHBOARD_PATH}?${params.toString()}`;
+}

@@ -57,6 +57,8 @@ export const queryKeys = {
     events: (clinicNpi: string, id: string) => ['patients', 'events', clinicNpi, id] as const,
     advisories: (clinicNpi: string, id: string) => ['patients', 'advisories', clinicNpi, id] as const,
     deviceCatalog: ['patients', 'device-catalog'] as const,
+    /** A clinic's patients whose transmission is overdue (the metrics screen lists them). */
+    overdueTransmissions: (clinicNpi: string) => ['patients', 'overdue-transmissions', clinicNpi] as const,
   },
   deviceGtins: {
     match: (clinicNpi: string, gtin: string) => ['device-gtins', clinicNpi, gtin] as const,
@@ -80,6 +82,18 @@ export const queryKeys = {
       ['studies', 'patient', clinicNpi, patientRef] as const,
     sleepProfile: (clinicNpi: string, patientRef: string) =>
       ['studies', 'sleep-profile', clinicNpi, patientRef] as const,
+  },
+  // Issue 17 §5: a document change (realtime) invalidates queryKeys.metrics.ticker in the header, and the
+  // metrics screens' own keys while one is open.
+  metrics: {
+    all: ['metrics'] as const,
+    /** The header's live counts of one clinic. */
+    ticker: (clinicNpi: string) => ['metrics', 'ticker', clinicNpi] as const,
+    clinicActivity: (clinicNpi: string, params: { from: string; to: string; interval: string }) =>
+      ['metrics', 'clinic-activity', clinicNpi, params] as const,
+    clinics: ['metrics', 'clinics'] as const,
+    escalations: (params: Record<string, string | number>) => ['metrics', 'escalations', params] as const,
+    dailyReport: (date: string) => ['metrics', 'daily-report', date] as const,
   },
   notifications: {
     all: ['notifications'] as const,

@@ -19,7 +19,15 @@ export const CLINIC = {
   name: 'Aspen Hollow Cardiology',
 };
 
-export function sessionAs(role: string, featureFlags: Record<string, boolean> = {}): Session {
+/**
+ * A session with one role, at the demo clinic or (`where: '*'`) held under '*' as the provider company's
+ * roles are, which counts at every clinic.
+ */
+export function sessionAs(
+  role: string,
+  featureFlags: Record<string, boolean> = {},
+  where: 'clinic' | '*' = 'clinic',
+): Session {
   const user: UserResource = {
     id: `auth0|${role}`,
     attributes: {
@@ -31,8 +39,8 @@ export function sessionAs(role: string, featureFlags: Record<string, boolean> = 
       npi: null,
       phone: '',
       homePage: '',
-      roles: [{ role, clinicNPI: CLINIC.npi }],
-      isIrhUser: false,
+      roles: [{ role, clinicNPI: where === '*' ? '*' : CLINIC.npi }],
+      isIrhUser: where === '*',
       isLocked: false,
       accountState: 'active',
       lastSignInAt: null,

@@ -9,6 +9,7 @@ import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import type { Ref } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { MetricsTicker } from '../../features/metrics/components/metrics-ticker';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { ClinicPicker } from '../../features/session/components/clinic-picker';
 import { HelpMenu } from '../../features/session/components/help-menu';
@@ -24,7 +25,10 @@ type AppHeaderProps = {
   menuButtonRef: Ref<HTMLButtonElement>;
 };
 
-/** The 64 px header: drawer button, icon and title, then the clinic picker, help, notifications and the user menu. */
+/**
+ * The 64 px header: drawer button, icon and title, then the work-queue ticker, the clinic picker, help,
+ * notifications and the user menu.
+ */
 export function AppHeader({ navOpen, onToggleNav, menuButtonRef }: AppHeaderProps) {
   const title = usePortalTitle();
   return (
@@ -71,6 +75,7 @@ export function AppHeader({ navOpen, onToggleNav, menuButtonRef }: AppHeaderProp
           </Typography>
         </Link>
         <Box sx={{ flex: 1 }} />
+        <MetricsTicker />
         <ClinicPicker />
         <Box sx={{ display: 'flex', alignItems: 'center', gap: { xs: 0, sm: 0.5 } }}>
           <HelpMenu />

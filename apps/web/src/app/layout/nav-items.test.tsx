@@ -20,19 +20,21 @@ const at = (role: string, clinicNPI = CLINIC): UserRole => ({ role, clinicNPI })
 
 /** Whoever reads the clinic's documents reads its studies (study:read), one screen per suite. */
 const STUDIES = ['Sleep studies', 'Wearable cardiac studies', 'ABPM studies'] as const;
+/** Whoever reads the clinic's documents reads its metrics (metrics:read, issue 17). */
+const METRICS = 'Clinic metrics';
 
 describe('navigation by permission at the current clinic', () => {
   it.each([
-    ['provider', [at('provider')], ['Signature inbox', 'Patients', 'Barcode scanner', ...STUDIES]],
-    ['nurse', [at('nurse')], ['Signature inbox', 'Patients', 'Barcode scanner', ...STUDIES]],
-    ['clinic-read-only', [at('clinic-read-only')], ['Signature inbox', 'Patients', ...STUDIES]],
+    ['provider', [at('provider')], ['Signature inbox', 'Patients', 'Barcode scanner', ...STUDIES, METRICS]],
+    ['nurse', [at('nurse')], ['Signature inbox', 'Patients', 'Barcode scanner', ...STUDIES, METRICS]],
+    ['clinic-read-only', [at('clinic-read-only')], ['Signature inbox', 'Patients', ...STUDIES, METRICS]],
     // Device technicians see no documents, but they look after the patients' devices. Whoever keeps a
     // device current (patient:update-device) has the barcode scanner.
     ['device-tech', [at('device-tech')], ['Patients', 'Barcode scanner']],
     [
       'clinic-admin',
       [at('clinic-admin')],
-      ['Signature inbox', 'Patients', 'Barcode scanner', ...STUDIES, 'Clinics', 'Users'],
+      ['Signature inbox', 'Patients', 'Barcode scanner', ...STUDIES, METRICS, 'Clinics', 'Users'],
     ],
     [
       'irh-admin under *',
@@ -42,6 +44,9 @@ describe('navigation by permission at the current clinic', () => {
         'Patients',
         'Barcode scanner',
         ...STUDIES,
+        METRICS,
+        'Escalation queue',
+        'Daily report',
         'Clinics',
         'Users',
         'Clinic defaults',
@@ -56,6 +61,9 @@ describe('navigation by permission at the current clinic', () => {
         'Patients',
         'Barcode scanner',
         ...STUDIES,
+        METRICS,
+        'Escalation queue',
+        'Daily report',
         'Clinics',
         'Users',
         'Clinic defaults',
@@ -66,19 +74,33 @@ describe('navigation by permission at the current clinic', () => {
     [
       'irh-admin at a clinic',
       [at('irh-admin')],
-      ['Signature inbox', 'Patients', 'Barcode scanner', ...STUDIES, 'Clinics', 'Users'],
+      [
+        'Signature inbox',
+        'Patients',
+        'Barcode scanner',
+        ...STUDIES,
+        METRICS,
+        'Escalation queue',
+        'Daily report',
+        'Clinics',
+        'Users',
+      ],
     ],
     [
       'irh-tech under *',
       [at('irh-tech', '*')],
-      ['Signature inbox', 'Patients', 'Barcode scanner', ...STUDIES],
+      ['Signature inbox', 'Patients', 'Barcode scanner', ...STUDIES, METRICS, 'Escalation queue'],
     ],
-    ['irh-reporting under *', [at('irh-reporting', '*')], ['Signature inbox', 'Patients', ...STUDIES]],
+    [
+      'irh-reporting under *',
+      [at('irh-reporting', '*')],
+      ['Signature inbox', 'Patients', ...STUDIES, METRICS, 'Escalation queue', 'Daily report'],
+    ],
     ['irh-finance under *', [at('irh-finance', '*')], []],
     [
       'an alias (physician)',
       [at('physician')],
-      ['Signature inbox', 'Patients', 'Barcode scanner', ...STUDIES],
+      ['Signature inbox', 'Patients', 'Barcode scanner', ...STUDIES, METRICS],
     ],
   ] as const)('%s sees %j', (_name, roles, expected) => {
     expect(navFor([...roles])).toEqual(expected);
@@ -86,17 +108,24 @@ describe('navigation by permission at the current clinic', () => {
 
   it('groups the items in their sections and drops empty sections', () => {
     const { can } = createPermissionChecks({ roles: [at('provider')] }, CLINIC);
-    expect(listNavSections(can).map((s) => s.label)).toEqual(['Documents', 'Patients', 'Studies']);
+    expect(listNavSections(can).map((s) => s.label)).toEqual(['Documents', 'Patients', 'Studies', 'Metrics']);
   });
 
   it('counts only the roles at the current clinic', () => {
     const roles = [at('provider'), at('clinic-admin', OTHER_CLINIC)];
-    expect(navFor(roles, CLINIC)).toEqual(['Signature inbox', 'Patients', 'Barcode scanner', ...STUDIES]);
+    expect(navFor(roles, CLINIC)).toEqual([
+      'Signature inbox',
+      'Patients',
+      'Barcode scanner',
+      ...STUDIES,
+      METRICS,
+    ]);
     expect(navFor(roles, OTHER_CLINIC)).toEqual([
       'Signature inbox',
       'Patients',
       'Barcode scanner',
       ...STUDIES,
+      METRICS,
       'Clinics',
       'Users',
     ]);

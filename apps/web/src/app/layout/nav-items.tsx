@@ -1,9 +1,12 @@
 import ApartmentIcon from '@mui/icons-material/Apartment';
+import AssessmentOutlinedIcon from '@mui/icons-material/AssessmentOutlined';
 import BedtimeOutlinedIcon from '@mui/icons-material/BedtimeOutlined';
 import DrawIcon from '@mui/icons-material/Draw';
 import ForwardToInboxIcon from '@mui/icons-material/ForwardToInbox';
 import GroupIcon from '@mui/icons-material/Group';
+import InsightsOutlinedIcon from '@mui/icons-material/InsightsOutlined';
 import MonitorHeartOutlinedIcon from '@mui/icons-material/MonitorHeartOutlined';
+import NotificationImportantOutlinedIcon from '@mui/icons-material/NotificationImportantOutlined';
 import PeopleAltOutlinedIcon from '@mui/icons-material/PeopleAltOutlined';
 import QrCodeScannerIcon from '@mui/icons-material/QrCodeScanner';
 import SpeedOutlinedIcon from '@mui/icons-material/SpeedOutlined';
@@ -13,6 +16,7 @@ import type { PermissionName } from '@portal/domain';
 import type { ReactNode } from 'react';
 import { isSafeReturnPath } from '../../lib/auth/return-to';
 import { SIGNATURE_DASHBOARD_PATH } from '../../lib/constants';
+import { DAILY_REPORT_PATH, ESCALATION_QUEUE_PATH, METRICS_PATH } from '../../lib/metrics-paths';
 import { BARCODE_SCANNER_PATH, DEVICE_CHECK_PATH, PATIENTS_PATH } from '../../lib/patients';
 import { STUDIES_PAGE_TITLES, STUDIES_PATHS } from '../../lib/study-paths';
 
@@ -84,6 +88,31 @@ export const NAV_SECTIONS: readonly NavSection[] = [
         to: STUDIES_PATHS.abpm,
         icon: <SpeedOutlinedIcon />,
         permission: 'study:read',
+      },
+    ],
+  },
+  {
+    // Issue 17: the clinic's figures for whoever reads its documents (and the finance staff); the escalation
+    // queue and the daily report for the provider company.
+    label: 'Metrics',
+    items: [
+      {
+        label: 'Clinic metrics',
+        to: METRICS_PATH,
+        icon: <InsightsOutlinedIcon />,
+        permission: 'metrics:read',
+      },
+      {
+        label: 'Escalation queue',
+        to: ESCALATION_QUEUE_PATH,
+        icon: <NotificationImportantOutlinedIcon />,
+        permission: 'metrics:read-escalations',
+      },
+      {
+        label: 'Daily report',
+        to: DAILY_REPORT_PATH,
+        icon: <AssessmentOutlinedIcon />,
+        permission: 'metrics:read-daily-report',
       },
     ],
   },

@@ -24,11 +24,24 @@ describe('inbox filter in the address', () => {
       status: 'todo',
       assignedTo: 'any',
       idIn: '',
+      alert: 'any',
       search: '',
       hidden: 'exclude',
       sort: '',
       groupByPatient: false,
     });
+  });
+
+  it("one alert level (the header ticker's high alerts) is a filter kept in the address and sent to the API", () => {
+    const high = parseInboxFilters(new URLSearchParams({ status: 'todo', alert: 'high' }), CLINIC);
+    expect(high.alert).toBe('high');
+    expect(toInboxSearchParams(high).get('alert')).toBe('high');
+    expect(toDocumentListQuery(high)['filter[alert]']).toBe('high');
+    expect(countChangedFilters(high, CLINIC)).toBe(1);
+    const bare = parseInboxFilters(new URLSearchParams(), CLINIC);
+    expect(toInboxSearchParams(bare).has('alert')).toBe(false);
+    expect(toDocumentListQuery(bare)['filter[alert]']).toBeUndefined();
+    expect(parseInboxFilters(new URLSearchParams({ alert: 'urgent' }), CLINIC).alert).toBe('any');
   });
 
   it("a provider's bare link opens their own to-do list: assigned to them, at every clinic", () => {
@@ -115,6 +128,7 @@ describe('inbox filter in the address', () => {
         type: 'crm-alert',
         status: 'done',
         assignedTo: 'me',
+        alert: 'medium',
         search: 'Rossi',
         sort: 'received',
         group: 'patient',

@@ -1,4 +1,6 @@
 import {
+  ALERT_LEVELS,
+  type AlertLevel,
   DOCUMENT_TYPES,
   INBOX_PAGE_SIZE,
   INBOX_VIEW_STATUSES,
@@ -14,6 +16,9 @@ export type AssignedToFilter = (typeof ASSIGNED_TO_OPTIONS)[number];
 /** Hidden documents: left out (the default), shown with the others, or shown alone. */
 export const HIDDEN_OPTIONS = ['exclude', 'include', 'only'] as const;
 export type HiddenFilter = (typeof HIDDEN_OPTIONS)[number];
+/** One alert level (the ticker's "high alerts" link), or 'any'. */
+export type AlertFilter = 'any' | AlertLevel;
+export const ALERT_FILTER_OPTIONS: readonly AlertFilter[] = ['any', ...ALERT_LEVELS];
 
 /** The list's sortable columns (its headers). */
 export const INBOX_SORT_COLUMNS = ['patient', 'alert', 'dos', 'received'] as const;
@@ -35,7 +40,8 @@ const FIRST_CLICK: Record<InboxSortColumn, InboxSort> = {
 
 /**
  * The inbox filter, as the signature dashboard link carries it (SPEC §2): clinicNpi, serviceLine, type,
- * status, assignedTo, idIn, plus the search text, hidden documents, the order and the grouping.
+ * status, assignedTo, idIn, plus the alert level, the search text, hidden documents, the order and the
+ * grouping.
  * `status` holds the view (todo, done, any).
  */
 export type InboxFilters = {
@@ -48,6 +54,8 @@ export type InboxFilters = {
   assignedTo: AssignedToFilter;
   /** one document id, or '' */
   idIn: string;
+  /** one alert level, or 'any' (issue 17: the header ticker links to the high alerts) */
+  alert: AlertFilter;
   search: string;
   hidden: HiddenFilter;
   sort: InboxSort;
@@ -108,6 +116,7 @@ export function parseInboxFilters(
     status: parseView(params.get('status')),
     assignedTo: oneOf(ASSIGNED_TO_OPTIONS, params.get('assignedTo'), own.assignedTo ?? 'any'),
     idIn: UUID_PATTERN.test(idIn) ? idIn : '',
+    alert: oneOf(ALERT_FILTER_OPTIONS, params.get('alert'), 'any'),
     search: params.get('search')?.trim() ?? '',
     hidden: oneOf(HIDDEN_OPTIONS, params.get('hidden'), 'exclude'),
     sort: parseSort(params.get('sort')),
@@ -128,6 +137,7 @@ export function toInboxSearchParams(filters: InboxFilters): URLSearchParams {
     assignedTo: filters.assignedTo,
   });
   if (filters.idIn) params.set('idIn', filters.idIn);
+  if (filters.alert !== 'any') params.set('alert', filters.alert);
   if (filters.search) params.set('search', filters.search);
   if (filters.hidden !== 'exclude') params.set('hidden', filters.hidden);
   if (filters.sort) params.set('sort', filters.sort);
@@ -197,6 +207,7 @@ export function toDocumentListQuery(filters: InboxFilters): Record<string, Query
     'filter[status]': INBOX_VIEW_STATUSES[filters.status].join(','),
     'filter[assignedTo]': filters.assignedTo,
     'filter[id]': filters.idIn || undefined,
+    'filter[alert]': filters.alert === 'any' ? undefined : filters.alert,
     search: filters.search || undefined,
     'filter[hidden]': filters.hidden === 'exclude' ? undefined : filters.hidden,
     sort: getInboxSort(filters),
@@ -225,6 +236,6 @@ export function countChangedFilters(
   defaults: InboxFilterDefaults = {},
 ): number {
   const bare = parseInboxFilters(new URLSearchParams(), currentClinicNpi, defaults);
-  const keys = ['clinicNpi', 'serviceLine', 'type', 'assignedTo', 'search', 'hidden'] as const;
+  const keys = ['clinicNpi', 'serviceLine', 'type', 'alert', 'assignedTo', 'search', 'hidden'] as const;
   return keys.filter((key) => filters[key] !== bare[key]).length;
 }

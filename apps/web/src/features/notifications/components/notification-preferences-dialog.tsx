@@ -1,6 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
 import CircularProgress from '@mui/material/CircularProgress';
 import Divider from '@mui/material/Divider';
 import FormControl from '@mui/material/FormControl';
@@ -10,10 +11,11 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
-import type { RealtimeAlertPreference } from '@portal/domain';
+import { GLOBAL_CLINIC_NPI, listEffectiveRoles, type RealtimeAlertPreference } from '@portal/domain';
 import { enqueueSnackbar } from 'notistack';
 import { useId, useState } from 'react';
 import { FormDialog } from '../../../components/form-dialog';
+import { useSession } from '../../../lib/session/session-context';
 import { useNotificationPreferences } from '../api/get-notification-preferences';
 import { useSendTestNotification } from '../api/send-test-notification';
 import { useUpdateNotificationPreferences } from '../api/update-notification-preferences';
@@ -25,7 +27,20 @@ const ALERT_OPTIONS: { value: RealtimeAlertPreference; label: string }[] = [
   { value: 'all', label: 'All' },
 ];
 
-/** Weekly and daily digests, realtime alerts (off, high, all), and a test notification to oneself. */
+/**
+ * Whether the user is a provider-company administrator (irh-admin or sys-admin held under '*'): the only
+ * users the admin daily report is e-mailed to (issue 17 §4), so the only ones offered it.
+ */
+export function receivesDailyAdminReport(roles: Parameters<typeof listEffectiveRoles>[0]): boolean {
+  return listEffectiveRoles(roles, GLOBAL_CLINIC_NPI).some(
+    (role) => role === 'irh-admin' || role === 'sys-admin',
+  );
+}
+
+/**
+ * Weekly and daily digests, realtime alerts (off, high, all), the admin daily report by e-mail (for
+ * provider-company administrators), and a test notification to oneself.
+ */
 export function NotificationPreferencesDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const query = useNotificationPreferences(open);
   const update = useUpdateNotificationPreferences();
@@ -33,6 +48,8 @@ export function NotificationPreferencesDialog({ open, onClose }: { open: boolean
   const [edited, setEdited] = useState<NotificationPreferences>();
   const values = edited ?? query.data;
   const alertsLabelId = useId();
+  const { user } = useSession();
+  const offerDailyReport = receivesDailyAdminReport(user.attributes.roles);
   const change = (patch: Partial<NotificationPreferences>) => {
     if (values) setEdited({ ...values, ...patch });
   };
@@ -104,6 +121,26 @@ export function NotificationPreferencesDialog({ open, onClose }: { open: boolean
               ))}
             </RadioGroup>
           </FormControl>
+          {offerDailyReport && (
+            <FormControl sx={{ mt: 1 }}>
+              <FormLabel component="p" sx={{ mb: 0.5 }}>
+                Daily report
+              </FormLabel>
+              <FormControlLabel
+                control={
+                  <Checkbox
+                    checked={values.enableDailyAdminReport}
+                    onChange={(event) => change({ enableDailyAdminReport: event.target.checked })}
+                  />
+                }
+                label="E-mail me the daily report each morning"
+              />
+              <Typography variant="body2" color="textSecondary">
+                Every clinic's documents received, signed and overdue the day before, with a link to the whole
+                report and its CSV.
+              </Typography>
+            </FormControl>
+          )}
         </Box>
       )}
       <Divider sx={{ my: 2 }} />

@@ -11,13 +11,13 @@ import { alpha } from '@mui/material/styles';
 import Tooltip from '@mui/material/Tooltip';
 import { documentTypeLabel, formatDueStatus } from '@portal/domain';
 import { type KeyboardEvent, useEffect, useRef } from 'react';
+import { AlertBadge, formatAlertLevel } from '../../../components/alert-badge';
 import { AF_WITHOUT_OAC_LABEL } from '../../../components/patient/af-without-oac-badge';
 import type { DocumentResource } from '../document-resource';
 import { ARROW_KEYS_MOVE_SELECTION } from '../hooks/use-inbox-keyboard';
 import { describeInboxSort, type InboxSort, type InboxSortColumn, nextInboxSort } from '../inbox-filters';
 import { countDaysWaiting, formatDaysWaiting, formatInboxDate } from '../inbox-format';
 import type { InboxListEntry } from '../selection';
-import { AlertBadge, formatAlertLevel } from './alert-badge';
 import { StatusChip } from './status-chip';
 import { visuallyHidden } from './visually-hidden';
 

@@ -30,10 +30,10 @@ import {
   truncateNote,
 } from '@portal/domain';
 import { lazy, type Ref, Suspense } from 'react';
+import { AlertBadge, formatAlertLevel } from '../../../components/alert-badge';
 import { listDocumentDetails } from '../document-details';
 import type { DocumentResource } from '../document-resource';
 import { formatInboxDate, type NamedPerson } from '../inbox-format';
-import { AlertBadge, formatAlertLevel } from './alert-badge';
 import { DocumentComments } from './document-comments';
 import { PdfViewer, type PdfViewerHandle } from './pdf-viewer';
 import { StatusChip } from './status-chip';

@@ -1,4 +1,5 @@
 import AccountTreeOutlinedIcon from '@mui/icons-material/AccountTreeOutlined';
+import CloseIcon from '@mui/icons-material/Close';
 import FilterListIcon from '@mui/icons-material/FilterList';
 import KeyboardIcon from '@mui/icons-material/KeyboardOutlined';
 import SearchIcon from '@mui/icons-material/Search';
@@ -26,13 +27,25 @@ import {
   SERVICE_LINES,
 } from '@portal/domain';
 import { type ReactNode, type Ref, useEffect, useState } from 'react';
-import type { AssignedToFilter, HiddenFilter, InboxFilters, ServiceLineFilter } from '../inbox-filters';
+import type {
+  AlertFilter,
+  AssignedToFilter,
+  HiddenFilter,
+  InboxFilters,
+  ServiceLineFilter,
+} from '../inbox-filters';
 import { visuallyHidden } from './visually-hidden';
 
 const ASSIGNED_TO_LABELS: Record<AssignedToFilter, string> = {
   any: 'Anyone',
   me: 'Me',
   unassigned: 'Unassigned',
+};
+const ALERT_LABELS: Record<AlertFilter, string> = {
+  any: 'Any',
+  high: 'High',
+  medium: 'Medium',
+  low: 'Low',
 };
 const HIDDEN_LABELS: Record<HiddenFilter, string> = {
   exclude: 'Not shown',
@@ -112,6 +125,7 @@ export function InboxFilterBar(props: InboxFilterBarProps) {
   }
   const summary = [
     INBOX_VIEW_LABELS[filters.status],
+    filters.alert !== 'any' ? `${ALERT_LABELS[filters.alert]} alerts` : undefined,
     filters.assignedTo === 'me' ? 'Assigned to me' : undefined,
     filters.search ? `“${filters.search}”` : undefined,
   ]
@@ -317,6 +331,21 @@ function FilterFields({
           },
         }}
       />
+      {filters.alert !== 'any' && (
+        // One alert level: the header ticker's link to the high alerts sets it. Shown only while it is
+        // on, so the usual bar keeps its one row at 1280 px; pressing it shows every level again.
+        <Button
+          size="small"
+          variant="outlined"
+          color={filters.alert === 'high' ? 'error' : 'primary'}
+          endIcon={<CloseIcon />}
+          aria-label={`${ALERT_LABELS[filters.alert]} alerts only: show every alert level`}
+          onClick={() => onChange({ alert: 'any' })}
+          sx={{ whiteSpace: 'nowrap', alignSelf: row ? undefined : 'flex-start' }}
+        >
+          {ALERT_LABELS[filters.alert]} alerts only
+        </Button>
+      )}
       {trailing}
     </Box>
   );
