@@ -18,12 +18,13 @@ export function inboxDocumentLink(clinicNpi: string, documentId: string): string
 
 /**
  * A clinic's to-do list in the inbox, whoever the documents are assigned to (what the header ticker
- * counts): optionally one alert level only (`alert`, the inbox's alert filter) and in an order of the
+ * counts): optionally one alert level only (`alert`, the inbox's alert filter), only the overdue
+ * (`overdue`, past their review due time), and in an order of the
  * inbox's column sorts ('received': the longest waiting first).
  */
 export function inboxToDoLink(
   clinicNpi: string,
-  options: { alert?: 'high' | 'medium' | 'low'; sort?: 'received' | 'alert' } = {},
+  options: { alert?: 'high' | 'medium' | 'low'; overdue?: boolean; sort?: 'received' | 'alert' } = {},
 ): string {
   const params = new URLSearchParams({
     clinicNpi,
@@ -33,6 +34,7 @@ export function inboxToDoLink(
     assignedTo: 'any',
   });
   if (options.alert) params.set('alert', options.alert);
+  if (options.overdue) params.set('overdue', 'true');
   if (options.sort) params.set('sort', options.sort);
   return `${SIGNATURE_DASHBOARD_PATH}?${params.toString()}`;
 }

@@ -191,6 +191,10 @@ export const documentListQuerySchema = z.strictObject({
     .optional()
     .describe("the patient record's id: that patient's documents, whatever patientId they carry"),
   'filter[alert]': z.union([z.literal('any'), commaList(ALERT_LEVELS, 'alert levels')]).optional(),
+  'filter[overdue]': z
+    .enum(['true', 'false'], { error: "must be 'true' or 'false'" })
+    .optional()
+    .describe("'true': only documents past their review due time (issue 17)"),
   'filter[dosAfter]': z.optional(dateOnly),
   'filter[dosBefore]': z.optional(dateOnly),
   'filter[hidden]': z.enum(['exclude', 'include', 'only']).default('exclude'),

@@ -122,6 +122,8 @@ export type DocumentFilters = {
   types?: readonly string[] | undefined;
   statuses?: readonly string[] | undefined;
   alerts?: readonly string[] | undefined;
+  /** Only documents whose review due time has passed (issue 17). */
+  overdue?: boolean | undefined;
   assignedTo?: string | null | undefined;
   ids?: readonly string[] | undefined;
   patientId?: string | undefined;
@@ -151,6 +153,7 @@ function filteredDocuments(db: Executor, filters: DocumentFilters) {
     query = query.where(sql<SqlBool>`d.status_rank IN (${sql.join(ranks)})`);
   }
   if (filters.alerts?.length) query = query.where('d.alert', 'in', filters.alerts);
+  if (filters.overdue) query = query.where('d.dueAt', '<=', new Date());
   if (filters.assignedTo === null) query = query.where('d.assignedTo', 'is', null);
   else if (filters.assignedTo) query = query.where('d.assignedTo', '=', filters.assignedTo);
   if (filters.ids?.length) query = query.where('d.id', 'in', filters.ids);

@@ -48,6 +48,7 @@ export async function listDocuments(db: Db, actor: Actor, query: DocumentListQue
       types: orAny(query['filter[type]']),
       statuses: orAny(query['filter[status]']),
       alerts: orAny(query['filter[alert]']),
+      overdue: query['filter[overdue]'] === 'true',
       assignedTo,
       ids: orAny(query['filter[id]']),
       patientId: query['filter[patientId]'],

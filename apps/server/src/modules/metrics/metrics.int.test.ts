@@ -203,6 +203,15 @@ describe('metrics', () => {
     expect(counts.overdue).toBe(2 + (newHighDue <= new Date() ? 1 : 0));
     expect(counts.dueToday).toBe(newHighDue <= new Date() ? 0 : dueLaterToday);
 
+    // The ticker's overdue link: the inbox filtered to the overdue documents lists the same ones.
+    const listed = await portal.as.irhReporting.get(
+      `/api/reports?filter[clinicNpi]=${CLINIC}&filter[status]=unsigned&filter[overdue]=true&page[limit]=50`,
+    );
+    expect(listed.statusCode, listed.body).toBe(200);
+    const overdueIds = (listed.json() as { data: { id: string }[] }).data.map((row) => row.id);
+    expect(overdueIds).toEqual(expect.arrayContaining([ids.oldReport, ids.lowAlert]));
+    expect(overdueIds).toHaveLength((await ticker()).overdue);
+
     // Every clinic, for the provider company: at least this clinic's counts.
     const all = await ticker('');
     expect(all.clinicNpi).toBeNull();

@@ -25,6 +25,7 @@ describe('inbox filter in the address', () => {
       assignedTo: 'any',
       idIn: '',
       alert: 'any',
+      overdue: false,
       search: '',
       hidden: 'exclude',
       sort: '',
@@ -42,6 +43,17 @@ describe('inbox filter in the address', () => {
     expect(toInboxSearchParams(bare).has('alert')).toBe(false);
     expect(toDocumentListQuery(bare)['filter[alert]']).toBeUndefined();
     expect(parseInboxFilters(new URLSearchParams({ alert: 'urgent' }), CLINIC).alert).toBe('any');
+  });
+
+  it("overdue only (the header ticker's overdue link) is a filter kept in the address and sent to the API", () => {
+    const overdue = parseInboxFilters(new URLSearchParams({ status: 'todo', overdue: 'true' }), CLINIC);
+    expect(overdue.overdue).toBe(true);
+    expect(toInboxSearchParams(overdue).get('overdue')).toBe('true');
+    expect(toDocumentListQuery(overdue)['filter[overdue]']).toBe('true');
+    expect(countChangedFilters(overdue, CLINIC)).toBe(1);
+    const bare = parseInboxFilters(new URLSearchParams(), CLINIC);
+    expect(toInboxSearchParams(bare).has('overdue')).toBe(false);
+    expect(toDocumentListQuery(bare)['filter[overdue]']).toBeUndefined();
   });
 
   it("a provider's bare link opens their own to-do list: assigned to them, at every clinic", () => {

@@ -56,6 +56,8 @@ export type InboxFilters = {
   idIn: string;
   /** one alert level, or 'any' (issue 17: the header ticker links to the high alerts) */
   alert: AlertFilter;
+  /** only documents past their review due time (issue 17: the header ticker's overdue link) */
+  overdue: boolean;
   search: string;
   hidden: HiddenFilter;
   sort: InboxSort;
@@ -117,6 +119,7 @@ export function parseInboxFilters(
     assignedTo: oneOf(ASSIGNED_TO_OPTIONS, params.get('assignedTo'), own.assignedTo ?? 'any'),
     idIn: UUID_PATTERN.test(idIn) ? idIn : '',
     alert: oneOf(ALERT_FILTER_OPTIONS, params.get('alert'), 'any'),
+    overdue: params.get('overdue') === 'true',
     search: params.get('search')?.trim() ?? '',
     hidden: oneOf(HIDDEN_OPTIONS, params.get('hidden'), 'exclude'),
     sort: parseSort(params.get('sort')),
@@ -138,6 +141,7 @@ export function toInboxSearchParams(filters: InboxFilters): URLSearchParams {
   });
   if (filters.idIn) params.set('idIn', filters.idIn);
   if (filters.alert !== 'any') params.set('alert', filters.alert);
+  if (filters.overdue) params.set('overdue', 'true');
   if (filters.search) params.set('search', filters.search);
   if (filters.hidden !== 'exclude') params.set('hidden', filters.hidden);
   if (filters.sort) params.set('sort', filters.sort);
@@ -208,6 +212,7 @@ export function toDocumentListQuery(filters: InboxFilters): Record<string, Query
     'filter[assignedTo]': filters.assignedTo,
     'filter[id]': filters.idIn || undefined,
     'filter[alert]': filters.alert === 'any' ? undefined : filters.alert,
+    'filter[overdue]': filters.overdue ? 'true' : undefined,
     search: filters.search || undefined,
     'filter[hidden]': filters.hidden === 'exclude' ? undefined : filters.hidden,
     sort: getInboxSort(filters),
@@ -236,6 +241,15 @@ export function countChangedFilters(
   defaults: InboxFilterDefaults = {},
 ): number {
   const bare = parseInboxFilters(new URLSearchParams(), currentClinicNpi, defaults);
-  const keys = ['clinicNpi', 'serviceLine', 'type', 'alert', 'assignedTo', 'search', 'hidden'] as const;
+  const keys = [
+    'clinicNpi',
+    'serviceLine',
+    'type',
+    'alert',
+    'overdue',
+    'assignedTo',
+    'search',
+    'hidden',
+  ] as const;
   return keys.filter((key) => filters[key] !== bare[key]).length;
 }

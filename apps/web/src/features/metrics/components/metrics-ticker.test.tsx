@@ -79,6 +79,7 @@ describe('the header ticker', () => {
       name: /^4 overdue: documents past their review time at Aspen/,
     });
     expect(inbox(overdue).searchParams.get('sort')).toBe('received');
+    expect(inbox(overdue).searchParams.get('overdue')).toBe('true');
     expect(screen.getByRole('group', { name: 'Work waiting at Aspen Hollow Cardiology' })).toBeTruthy();
   });
 

@@ -125,7 +125,7 @@ export function MetricsTicker() {
         count={ticker.overdue}
         word="overdue"
         label={`${ticker.overdue} overdue: ${ticker.overdue === 1 ? 'a document past its' : 'documents past their'} review time ${at}; open the to-do list, longest waiting first`}
-        to={inboxToDoLink(clinicNpi, { sort: 'received' })}
+        to={inboxToDoLink(clinicNpi, { overdue: true, sort: 'received' })}
         icon={<ScheduleIcon aria-hidden />}
         attention="overdue"
       />

@@ -126,6 +126,7 @@ export function InboxFilterBar(props: InboxFilterBarProps) {
   const summary = [
     INBOX_VIEW_LABELS[filters.status],
     filters.alert !== 'any' ? `${ALERT_LABELS[filters.alert]} alerts` : undefined,
+    filters.overdue ? 'Overdue' : undefined,
     filters.assignedTo === 'me' ? 'Assigned to me' : undefined,
     filters.search ? `“${filters.search}”` : undefined,
   ]
@@ -344,6 +345,20 @@ function FilterFields({
           sx={{ whiteSpace: 'nowrap', alignSelf: row ? undefined : 'flex-start' }}
         >
           {ALERT_LABELS[filters.alert]} alerts only
+        </Button>
+      )}
+      {filters.overdue && (
+        // Past their review due time: the header ticker's overdue link sets it, shown only while on.
+        <Button
+          size="small"
+          variant="outlined"
+          color="warning"
+          endIcon={<CloseIcon />}
+          aria-label="Overdue only: show documents whatever their due time"
+          onClick={() => onChange({ overdue: false })}
+          sx={{ whiteSpace: 'nowrap', alignSelf: row ? undefined : 'flex-start' }}
+        >
+          Overdue only
         </Button>
       )}
       {trailing}
