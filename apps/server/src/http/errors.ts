@@ -36,3 +36,13 @@ export class BadRequestError extends HttpError {
     super(400, message, details);
   }
 }
+
+/** 503: the service cannot answer now (a dependency is down); the client is told when to try again. */
+export class ServiceUnavailableError extends HttpError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(503, message);
+  }
+}

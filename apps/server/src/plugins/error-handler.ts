@@ -3,7 +3,13 @@ import { ForbiddenError, findUnsafeText, UNSAFE_TEXT_MESSAGE } from '@portal/dom
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { type FieldProblem, HttpError } from '../http/errors';
+import {
+  DATABASE_RETRY_AFTER_SECONDS,
+  DATABASE_UNAVAILABLE_MESSAGE,
+  isDatabaseUnavailable,
+} from '../db/database-unavailable';
+import { type FieldProblem, HttpError, ServiceUnavailableError } from '../http/errors';
+import { ObjectStoreError } from '../modules/documents/storage/s3-storage';
 
 export type ErrorBody = { statusCode: number; error: string; message: string; details?: FieldProblem[] };
 
@@ -56,6 +62,12 @@ export function loggableError(error: Error & { code?: unknown }) {
   return { type: error.name, ...(typeof error.code === 'string' ? { code: error.code } : {}), stack: frames };
 }
 
+const UNAVAILABLE_LOG_EVERY_MS = 5000;
+
+function databaseErrorSummary(error: Error & { code?: unknown }) {
+  return { type: error.name, ...(typeof error.code === 'string' ? { code: error.code } : {}) };
+}
+
 /** One error handler: every error body is {statusCode, error, message}, plus details on 400 and 422. */
 export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
   // Text PostgreSQL cannot keep as sent (NUL, unpaired surrogates) is refused on every route before its
@@ -76,6 +88,11 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     }
   });
 
+  // While the database is down every request fails alike: one line every few seconds says so, with how
+  // many 503s were answered since the last.
+  let lastUnavailableLog = 0;
+  let unavailableAnswers = 0;
+
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const context = error.validationContext;
@@ -91,7 +108,31 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
       return sendError(reply, 403, error.message);
     }
     if (error instanceof HttpError) {
+      if (error instanceof ServiceUnavailableError)
+        reply.header('Retry-After', String(error.retryAfterSeconds));
       return sendError(reply, error.statusCode, error.message, error.details);
+    }
+    // The database is down or restarting: a moment's wait, not a failure. Its type and code are logged,
+    // never its message (which may quote values).
+    if (isDatabaseUnavailable(error)) {
+      unavailableAnswers++;
+      if (Date.now() - lastUnavailableLog >= UNAVAILABLE_LOG_EVERY_MS) {
+        request.log.warn(
+          { err: databaseErrorSummary(error), answered503: unavailableAnswers },
+          'database unavailable',
+        );
+        lastUnavailableLog = Date.now();
+        unavailableAnswers = 0;
+      }
+      reply.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+      return sendError(reply, 503, DATABASE_UNAVAILABLE_MESSAGE);
+    }
+    // The document store (S3) is unreachable or refuses us: as for the database, a 503 to retry; its type
+    // and code are logged (its message names the bucket and address, never a document).
+    if (error instanceof ObjectStoreError) {
+      request.log.warn({ err: databaseErrorSummary(error) }, 'document storage unavailable');
+      reply.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+      return sendError(reply, 503, DATABASE_UNAVAILABLE_MESSAGE);
     }
     if (isResponseSerializationError(error)) {
       request.log.error(

@@ -68,7 +68,12 @@ export async function runOnServer(serverUrl: string, statement: string): Promise
 }
 
 export async function createPostgresTemplate(serverUrl: string): Promise<string> {
-  const name = uniqueDatabaseName('portal_template');
+  return createSeededDatabase(serverUrl, 'portal_template');
+}
+
+/** A new database (`prefix` + a random suffix) on the server, migrated and seeded as a template is. */
+export async function createSeededDatabase(serverUrl: string, prefix: string): Promise<string> {
+  const name = uniqueDatabaseName(prefix);
   await runOnServer(serverUrl, `CREATE DATABASE ${name}`);
   const handle = openPostgres(databaseUrlFor(serverUrl, name));
   try {

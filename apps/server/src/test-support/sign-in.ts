@@ -35,8 +35,12 @@ export function injectTransport(app: App, extraHeaders: Record<string, string> =
   };
 }
 
-/** … or over HTTP to a running server process. */
-export function httpTransport(baseUrl: string, extraHeaders: Record<string, string> = {}): Transport {
+/** … or over HTTP to a running server process (`onResponse` sees each answer: its headers, say). */
+export function httpTransport(
+  baseUrl: string,
+  extraHeaders: Record<string, string> = {},
+  onResponse: (response: Response) => void = () => {},
+): Transport {
   return async ({ method, url, headers, payload }) => {
     const response = await fetch(`${baseUrl}${url}`, {
       method,
@@ -44,6 +48,7 @@ export function httpTransport(baseUrl: string, extraHeaders: Record<string, stri
       body: payload,
       redirect: 'manual',
     });
+    onResponse(response);
     const cookies = response.headers.getSetCookie().map((line) => {
       const [pair = ''] = line.split(';');
       const index = pair.indexOf('=');

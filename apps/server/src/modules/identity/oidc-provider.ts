@@ -1,5 +1,10 @@
 import type { JWK } from 'jose';
 import Provider, { type Configuration, errors, type KoaContextWithOIDC } from 'oidc-provider';
+import {
+  DATABASE_RETRY_AFTER_SECONDS,
+  DATABASE_UNAVAILABLE_MESSAGE,
+  isDatabaseUnavailable,
+} from '../../db/database-unavailable';
 import type { Db } from '../../db/transaction';
 import { findUserById } from '../users/users.repository';
 import { createOidcAdapterFactory } from './oidc-adapter';
@@ -166,5 +171,14 @@ export function createEmbeddedProvider(options: EmbeddedProviderOptions): Provid
   const provider = new Provider(`${publicUrl}/idp`, configuration);
   // Behind a TLS-terminating proxy, trust X-Forwarded-Proto so cookies and URLs say https.
   provider.proxy = true;
+  // While the database is down or restarting, the provider's routes answer as the API's do: 503 with
+  // Retry-After (OAuth's temporarily_unavailable), not a 500 server_error. The page or JSON is already set.
+  provider.on('server_error', (ctx, error) => {
+    if (!isDatabaseUnavailable(error)) return;
+    ctx.status = 503;
+    ctx.set('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+    if (ctx.type !== 'text/html')
+      ctx.body = { error: 'temporarily_unavailable', error_description: DATABASE_UNAVAILABLE_MESSAGE };
+  });
   return provider;
 }

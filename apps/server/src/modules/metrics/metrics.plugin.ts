@@ -50,6 +50,9 @@ const metrics: FastifyPluginAsync<{
         },
       })
     : null;
+  // A first look once the instance is ready, then every minute: a morning missed while every instance was
+  // down is reported as one comes back (and instances started together race for the day: one wins).
+  app.addHook('onReady', async () => reporter?.wake());
   app.addHook('preClose', async () => {
     await Promise.all([compactor.stop(), reporter?.stop()]);
   });
