@@ -86,6 +86,7 @@ export async function seedDemoDocuments(
       status,
       alert: plan.alert,
       // Received on its date of service, with the built-in review windows: older ones are overdue.
+      createdAt: dos,
       ...documentDeadlinesOf({}, { alert: plan.alert ?? null }, dos),
       alertType: plan.alertType,
       alertText: plan.alertText,
