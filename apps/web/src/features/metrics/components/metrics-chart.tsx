@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import { type KeyboardEvent, useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { nextPointIndex } from '../../../lib/chart-keys';
 
 /** The chart's width: its container's, at least 240 px. */
 function chartWidth(element: HTMLElement): number {
@@ -86,16 +87,7 @@ export function MetricsChart({
     if (!plot || !onHover || xs.length === 0) return;
     const last = xs.length - 1;
     const current = plot.cursor.idx ?? last;
-    const next =
-      event.key === 'ArrowLeft'
-        ? Math.max(current - 1, 0)
-        : event.key === 'ArrowRight'
-          ? Math.min(current + 1, last)
-          : event.key === 'Home'
-            ? 0
-            : event.key === 'End'
-              ? last
-              : undefined;
+    const next = nextPointIndex(event.key, current, last);
     if (next === undefined) return;
     event.preventDefault();
     const values = (data[1] ?? []) as (number | null)[];

@@ -4,6 +4,7 @@ import { formatUsDate, type LongitudinalSeries } from '@portal/domain';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { nextPointIndex } from '../../../lib/chart-keys';
 import { formatMeasurementValue } from '../../../lib/trends';
 import { drawMarker, FLAG_MARKERS, markerLevel } from '../flag-markers';
 
@@ -165,16 +166,7 @@ export function MeasurementChart({ series }: { series: LongitudinalSeries }) {
   const onKeyDown = (event: KeyboardEvent) => {
     const last = series.values.length - 1;
     const current = active ?? last;
-    const next =
-      event.key === 'ArrowLeft'
-        ? Math.max(current - 1, 0)
-        : event.key === 'ArrowRight'
-          ? Math.min(current + 1, last)
-          : event.key === 'Home'
-            ? 0
-            : event.key === 'End'
-              ? last
-              : undefined;
+    const next = nextPointIndex(event.key, current, last);
     if (next === undefined) return;
     event.preventDefault();
     moveTo(next);
