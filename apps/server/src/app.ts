@@ -2,11 +2,12 @@ import { randomUUID } from 'node:crypto';
 import formbody from '@fastify/formbody';
 import { canAnywhere, PERMISSIONS, type PermissionName } from '@portal/domain';
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { authenticatePlugin } from './auth/authenticate.plugin';
 import type { Config } from './config';
 import type { DatabaseListen } from './db/client';
 import type { Db } from './db/transaction';
+import { createResponseSerializerCompiler } from './http/response-serializer';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { type AuditTrail, openAuditTrail } from './modules/audit/open-audit-trail';
 import { clinicSettingsRoutes } from './modules/clinics/clinic-settings.routes';
@@ -73,6 +74,11 @@ export type AppDependencies = {
   wait?: (ms: number) => Promise<void>;
   /** The audit key and seal log, when start-up opened them already; by default opened from `config`. */
   auditTrail?: AuditTrail;
+  /**
+   * Every answer also checked against its zod contract, and the compiled serializer's output compared with
+   * zod's (http/response-serializer.ts): on by default under NODE_ENV=test (vitest), off in production.
+   */
+  checkResponses?: boolean;
 };
 
 /**
@@ -115,7 +121,16 @@ function canReach(
 }
 
 /** Builds the whole application; tests call it with their own database, server.ts with the real one. */
-export async function buildApp({ config, db, listen, logger, storage, wait, ...rest }: AppDependencies) {
+export async function buildApp({
+  config,
+  db,
+  listen,
+  logger,
+  storage,
+  wait,
+  checkResponses = process.env.NODE_ENV === 'test',
+  ...rest
+}: AppDependencies) {
   const auditTrail = rest.auditTrail ?? (await openAuditTrail(db, config));
   const app = Fastify({
     logger: logger ?? loggerOptions(config.logLevel),
@@ -145,7 +160,8 @@ export async function buildApp({ config, db, listen, logger, storage, wait, ...r
   });
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Answers are written by serializers compiled from the contracts' JSON Schema (issue 18 §3).
+  app.setSerializerCompiler(createResponseSerializerCompiler({ checkAgainstContract: checkResponses }));
   app.addHook('onSend', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
   });

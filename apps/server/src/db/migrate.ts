@@ -20,6 +20,7 @@ import * as deviceGtinPairings from './migrations/0018-device-gtin-pairings';
 import * as studies from './migrations/0019-studies';
 import * as reviewDeadlines from './migrations/0020-review-deadlines';
 import * as metricsRollups from './migrations/0021-metrics-rollups';
+import * as inboxCoveringIndexes from './migrations/0022-inbox-covering-indexes';
 
 // Migrations are listed here, not discovered on disk, so the bundle and the tests see the same list.
 // Names sort in the order they run.
@@ -46,6 +47,7 @@ const migrations: Record<string, Migration> = {
   '0019-studies': studies,
   '0020-review-deadlines': reviewDeadlines,
   '0021-metrics-rollups': metricsRollups,
+  '0022-inbox-covering-indexes': inboxCoveringIndexes,
 };
 
 export class MigrationError extends Error {

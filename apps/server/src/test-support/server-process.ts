@@ -15,7 +15,8 @@ export type ServerProcess = {
 
 /** Starts the real server (`node --import tsx apps/server/src/server.ts`) the way `npm start` does. */
 export function startServerProcess(env: Record<string, string>): ServerProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
+  // With the young generation's size scripts/start.mjs gives it.
+  const child = spawn(process.execPath, ['--import', 'tsx', '--max-semi-space-size=16', serverEntry], {
     cwd: repoRoot,
     env: { ...process.env, LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...env, INIT_CWD: repoRoot },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -75,6 +75,8 @@ export async function createTestApp(
     env?: Record<string, string>;
     /** Where the server's log lines go (JSON, one per line); without it the server logs nothing. */
     logTo?: { write: (line: string) => void };
+    /** false: answers written by the compiled serializers alone, as in production (no zod check). */
+    checkResponses?: boolean;
   } = {},
 ) {
   const database = await createTestDatabase();
@@ -91,6 +93,7 @@ export async function createTestApp(
     listen: database.listen,
     storage,
     wait: async () => {},
+    ...(options.checkResponses !== undefined ? { checkResponses: options.checkResponses } : {}),
     ...(options.logTo ? { logger: { ...loggerOptions('info'), stream: options.logTo } } : {}),
   });
   await app.ready();

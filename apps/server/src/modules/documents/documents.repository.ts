@@ -81,12 +81,24 @@ export function groupSortColumnsByPatient(rowColumns: readonly SortColumn[]): So
   ];
 }
 
-/** Rows after the cursor: a row comparison when every key runs one way (one index range), else expanded. */
-function afterCursor(columns: SortColumn[], values: unknown[]): Expression<SqlBool> {
+/**
+ * Rows after the cursor: a row comparison when every key runs one way (one index range), else expanded.
+ * `clinicNpi`, when the list is of one clinic, leads the row comparison: the same rows (every row has it),
+ * but the comparison then matches the per-clinic index, which the planner otherwise leaves for the
+ * cross-clinic one and filters other clinics' rows out of it (issue 18: page 100 of a clinic of 1,000,000
+ * documents among 10,000,000 took 11 ms that way, 0.3 ms on the per-clinic index).
+ */
+function afterCursor(columns: SortColumn[], values: unknown[], clinicNpi?: string): Expression<SqlBool> {
   const sameDirection = columns.every((column) => column.ascending === columns[0]?.ascending);
   if (sameDirection) {
     const operator = columns[0]?.ascending ? sql`>` : sql`<`;
-    return sql<SqlBool>`(${sql.join(columns.map((column) => column.expression))}) ${operator} (${sql.join(values.map((value) => sql`${value}`))})`;
+    const keys = columns.map((column) => column.expression);
+    const cursor = values.map((value) => sql`${value}`);
+    if (clinicNpi !== undefined) {
+      keys.unshift(sql`d.clinic_npi`);
+      cursor.unshift(sql`${clinicNpi}`);
+    }
+    return sql<SqlBool>`(${sql.join(keys)}) ${operator} (${sql.join(cursor)})`;
   }
   const alternatives = columns.map((column, index) => {
     const equalities = columns
@@ -240,7 +252,15 @@ export async function findDocumentsPage(
         )
         .selectAll('g') as unknown as typeof rows)
     : rows;
-  if (options.cursorValues) page = page.where(afterCursor(pageColumns, options.cursorValues));
+  if (options.cursorValues) {
+    // A grouped page compares the subquery's keys, where the clinic is not a column of its own.
+    const oneClinic =
+      filters.clinicNpi ??
+      (filters.scope !== 'all' && filters.scope.length === 1 ? filters.scope[0] : undefined);
+    page = page.where(
+      afterCursor(pageColumns, options.cursorValues, options.groupByPatient ? undefined : oneClinic),
+    );
+  }
   for (const column of pageColumns) page = page.orderBy(column.expression, column.ascending ? 'asc' : 'desc');
   page = page.limit(limit + 1);
   if (!options.cursorValues && options.offset) page = page.offset(options.offset);

@@ -145,11 +145,15 @@ export async function setSignInCounters(
   await db.updateTable('users').set(counters).where('id', '=', id).execute();
 }
 
-export async function findActiveClinics(db: Executor) {
+/** The active clinics by name; `npis` narrows them to those (a user with clinic roles only). */
+export async function findActiveClinics(db: Executor, options: { npis?: readonly string[] } = {}) {
+  const { npis } = options;
+  if (npis?.length === 0) return [];
   return db
     .selectFrom('organizations')
     .select(['id', 'npi', 'code', 'name'])
     .where('isActive', '=', true)
+    .$if(npis !== undefined, (query) => query.where('npi', 'in', npis as readonly string[]))
     .orderBy(({ fn, ref }) => fn('lower', [ref('name')]))
     .execute();
 }
