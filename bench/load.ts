@@ -450,6 +450,8 @@ async function main() {
     LOGIN_RATE_LIMIT_PER_MINUTE: '10000',
     LOGIN_RATE_LIMIT_PER_ACCOUNT_PER_MINUTE: '10000',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    // V8 flags to compare (memory against throughput) without changing how the portal starts.
+    ...(process.env.BENCH_SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS } : {}),
   });
   const rows: Row[] = [];
   let page100Path = '';

@@ -4,6 +4,7 @@
 // one stops, the others are stopped too, and Ctrl-C stops them all.
 import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
+import { serverNodeFlags } from './server-node-flags.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const build = spawnSync(process.execPath, ['scripts/build-web-if-stale.mjs'], {
@@ -138,7 +139,5 @@ async function startStudyVendorSimulators() {
 }
 if (simulatorsWanted && !stopping) await startStudyVendorSimulators();
 
-// The young generation at V8's former 16 MB semi-space (Node 24 sizes it at 64 MB on this machine): 110 MB
-// less resident memory for the same throughput (bench/RESULTS.md, issue 18; test-support/server-process.ts
-// starts the server the same way).
-if (!stopping) launch('The portal', ['--max-semi-space-size=16', 'apps/server/src/server.ts'], serverEnv);
+// With bounded heap generations (scripts/server-node-flags.mjs), as the tests' server processes are.
+if (!stopping) launch('The portal', [...serverNodeFlags(), 'apps/server/src/server.ts'], serverEnv);

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
+import { serverNodeFlags } from '../../../../scripts/server-node-flags.mjs';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../../..');
 const serverEntry = path.join(repoRoot, 'apps/server/src/server.ts');
@@ -15,12 +16,16 @@ export type ServerProcess = {
 
 /** Starts the real server (`node --import tsx apps/server/src/server.ts`) the way `npm start` does. */
 export function startServerProcess(env: Record<string, string>): ServerProcess {
-  // With the young generation's size scripts/start.mjs gives it.
-  const child = spawn(process.execPath, ['--import', 'tsx', '--max-semi-space-size=16', serverEntry], {
-    cwd: repoRoot,
-    env: { ...process.env, LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...env, INIT_CWD: repoRoot },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  // With the heap limits `npm start` gives it.
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', ...serverNodeFlags({ ...process.env, ...env }), serverEntry],
+    {
+      cwd: repoRoot,
+      env: { ...process.env, LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...env, INIT_CWD: repoRoot },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let output = '';
   child.stdout?.on('data', (chunk) => {
     output += chunk;

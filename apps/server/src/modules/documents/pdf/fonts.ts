@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import fontkit from '@pdf-lib/fontkit';
 import type { PDFDocument, PDFFont } from 'pdf-lib';
 
 type Fontkit = Parameters<PDFDocument['registerFontkit']>[0];
@@ -58,9 +57,12 @@ async function readDejaVuFonts(): Promise<DejaVuFonts> {
     path.dirname(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/package.json')),
     'ttf',
   );
-  const [regularBytes, boldBytes] = await Promise.all([
+  // fontkit is loaded with the first text the standard fonts cannot draw, not at start-up: most documents
+  // never need it, and it holds about 30 MB of a process's memory (issue 18 §3).
+  const [regularBytes, boldBytes, { default: fontkit }] = await Promise.all([
     readFile(path.join(folder, 'DejaVuSans.ttf')),
     readFile(path.join(folder, 'DejaVuSans-Bold.ttf')),
+    import('@pdf-lib/fontkit'),
   ]);
   const parsed = new Map<Uint8Array, FontkitFont>([
     [regularBytes, fontkit.create(regularBytes)],
