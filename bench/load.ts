@@ -44,9 +44,10 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { computeNpiCheckDigit } from '@portal/domain';
 import autocannon, { type RequestSpec } from 'autocannon';
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { type DatabaseHandle, openPgliteDirectory, openPostgres } from '../apps/server/src/db/client';
 import { migrateToLatest } from '../apps/server/src/db/migrate';
+import { backfillMetricsRollups } from '../apps/server/src/db/migrations/0021-metrics-rollups';
 import { seedDemoData } from '../apps/server/src/db/seed-demo-data';
 import type { Db } from '../apps/server/src/db/transaction';
 import { deriveAuditKeyring, useAuditKeyring } from '../apps/server/src/modules/audit/audit-keyring';
@@ -196,7 +197,7 @@ async function loadDocuments(db: Db, pdfSha256: string) {
   log(`Loaded in ${seconds(started)}`);
 }
 
-/** The rollup tables as migration 0021-metrics-rollups backfills them (its statements, copied). */
+/** The rollup tables emptied and filled as migration 0021-metrics-rollups fills them. */
 async function fillMetricsRollups(db: Db) {
   const started = performance.now();
   for (const table of [
@@ -206,37 +207,7 @@ async function fillMetricsRollups(db: Db) {
     'clinic_open_counts',
   ])
     await sql`DELETE FROM ${sql.table(table)}`.execute(db);
-  await sql`
-    INSERT INTO document_daily_counts (clinic_npi, day, service_line, type, review_class, received, compacted)
-    SELECT clinic_npi, metrics_utc_day(created_at), service_line, type, metrics_review_class(alert), count(*), true
-    FROM documents GROUP BY 1, 2, 3, 4, 5`.execute(db);
-  await sql`
-    INSERT INTO document_daily_counts (clinic_npi, day, service_line, type, review_class,
-      signed, acknowledged, deadlines_met, deadlines_missed, compacted)
-    SELECT clinic_npi, metrics_utc_day(coalesce(signed_at, updated_at)), service_line, type,
-      metrics_review_class(alert),
-      count(*) FILTER (WHERE status = 'signed'), count(*) FILTER (WHERE status = 'acknowledged'),
-      count(*) FILTER (WHERE due_at IS NOT NULL AND coalesce(signed_at, updated_at) <= due_at),
-      count(*) FILTER (WHERE due_at IS NOT NULL AND coalesce(signed_at, updated_at) > due_at), true
-    FROM documents WHERE status IN ('signed', 'acknowledged') GROUP BY 1, 2, 3, 4, 5`.execute(db);
-  await sql`
-    INSERT INTO document_review_times (clinic_npi, day, review_class, bucket, reviews, compacted)
-    SELECT clinic_npi, metrics_utc_day(coalesce(signed_at, updated_at)), metrics_review_class(alert),
-      metrics_review_time_bucket(extract(epoch FROM coalesce(signed_at, updated_at) - created_at) / 60),
-      count(*), true
-    FROM documents WHERE status IN ('signed', 'acknowledged') GROUP BY 1, 2, 3, 4`.execute(db);
-  await sql`
-    INSERT INTO document_daily_counts (clinic_npi, day, service_line, type, review_class, trashed, compacted)
-    SELECT clinic_npi, metrics_utc_day(deleted_at), service_line, type, metrics_review_class(alert), count(*), true
-    FROM documents WHERE deleted_at IS NOT NULL GROUP BY 1, 2, 3, 4, 5`.execute(db);
-  await sql`
-    INSERT INTO document_open_counts (clinic_npi, received_day, review_class, open, compacted)
-    SELECT clinic_npi, metrics_utc_day(created_at), metrics_review_class(alert), count(*), true
-    FROM documents WHERE status = 'unsigned' AND deleted_at IS NULL GROUP BY 1, 2, 3`.execute(db);
-  await sql`
-    INSERT INTO clinic_open_counts (clinic_npi, review_class, open, compacted)
-    SELECT clinic_npi, metrics_review_class(alert), count(*), true
-    FROM documents WHERE status = 'unsigned' AND deleted_at IS NULL GROUP BY 1, 2`.execute(db);
+  await backfillMetricsRollups(db as unknown as Kysely<unknown>);
   log(`Metrics rollups filled in ${seconds(started)}`);
 }
 
