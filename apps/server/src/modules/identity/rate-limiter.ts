@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { sql } from 'kysely';
 import type { Db } from '../../db/transaction';
 
@@ -66,17 +66,23 @@ return {count, left}`;
 
 /** Counters in Redis, for deployments that already run one; keys expire with their window. */
 export function createRedisRateLimitStore(url: string): RateLimitStore {
-  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2, enableOfflineQueue: true });
+  // The client library is loaded only where REDIS_URL is set: elsewhere it would hold about 20 MB of the
+  // process's memory for nothing (issue 18 §3).
+  let client: Promise<Redis> | undefined;
+  const redis = () => {
+    client ??= import('ioredis').then(
+      ({ Redis }) => new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2, enableOfflineQueue: true }),
+    );
+    return client;
+  };
   return {
     async hit(key, { limit, windowMs }) {
-      const [count, msLeft] = (await redis.eval(HIT_SCRIPT, 1, `portal:rate:${key}`, String(windowMs))) as [
-        number,
-        number,
-      ];
+      const reply = await (await redis()).eval(HIT_SCRIPT, 1, `portal:rate:${key}`, String(windowMs));
+      const [count, msLeft] = reply as [number, number];
       return verdict(count, limit, msLeft);
     },
     async close() {
-      redis.disconnect();
+      if (client) (await client).disconnect();
     },
   };
 }
