@@ -19,8 +19,9 @@ import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import WebSocket from 'ws';
 import { loadConfig } from '../apps/server/src/config';
-import { type DatabaseHandle, openPgliteDirectory, openPostgres } from '../apps/server/src/db/client';
+import { type DatabaseHandle, openPostgres } from '../apps/server/src/db/client';
 import { migrateToLatest } from '../apps/server/src/db/migrate';
+import { openPgliteDirectory } from '../apps/server/src/db/pglite-client';
 import { seedDemoData } from '../apps/server/src/db/seed-demo-data';
 import { openAuditTrail } from '../apps/server/src/modules/audit/open-audit-trail';
 import {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openPgliteDirectory } from './db/client';
+import { openPgliteDirectory } from './db/pglite-client';
 import { TEST_DEMO_PASSWORD } from './test-support/database-templates';
 import {
   findFreePort,

@@ -1,43 +1,12 @@
-import path from 'node:path';
-import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
-import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { CamelCasePlugin, Kysely, PGliteDialect, PostgresDialect } from 'kysely';
+import { PostgresDialect } from 'kysely';
 import pg from 'pg';
-import { acquireDataDirLock } from './data-dir-lock';
+import { createKysely, type DatabaseHandle } from './database-handle';
 import { reportUnavailability } from './database-unavailable';
-import type { Database } from './schema';
 
-export type DatabaseEngine = 'pglite' | 'postgres';
-
-export type DatabaseHandle = {
-  db: Kysely<Database>;
-  engine: DatabaseEngine;
-  /** Closes the connection(s) and releases the data-directory lock. Safe to call twice. */
-  close: () => Promise<void>;
-  /** LISTEN on a channel: every committed pg_notify on it reaches `onMessage`, from any process. */
-  listen: DatabaseListen;
-};
-
-/**
- * LISTEN on a channel. `onRelistened` runs when the listening connection came back after a drop: what was
- * notified meanwhile was missed (the embedded database never drops it).
- */
-export type DatabaseListen = (
-  channel: string,
-  onMessage: (payload: string) => void,
-  onRelistened?: () => void,
-) => Promise<() => Promise<void>>;
+export type { DatabaseEngine, DatabaseHandle, DatabaseListen } from './database-handle';
 
 // PostgreSQL returns BIGINT (count(*)) as text by default; our counts fit in a JS number.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
-
-function createKysely(dialect: PGliteDialect | PostgresDialect): Kysely<Database> {
-  return new Kysely<Database>({
-    dialect, // JSON columns (OIDC payloads, roles) keep their keys as stored.
-    plugins: [new CamelCasePlugin({ maintainNestedObjectKeys: true })],
-  });
-}
 
 /** Opens a pool on a PostgreSQL server. */
 export function openPostgres(connectionString: string): DatabaseHandle {
@@ -73,47 +42,12 @@ export function openPostgres(connectionString: string): DatabaseHandle {
   };
 }
 
-/** PGlite options every embedded database uses: the extensions the migrations create. */
-export const pgliteOptions = { extensions: { btree_gin, pg_trgm } } satisfies PGliteOptions;
-
-/** Wraps an already-open PGlite instance (tests start one from a template). */
-export function wrapPglite(pglite: PGlite, onClose: () => void = () => {}): DatabaseHandle {
-  const db = createKysely(new PGliteDialect({ pglite }));
-  let closed = false;
-  return {
-    db,
-    engine: 'pglite',
-    listen: async (channel, onMessage) => {
-      const unsubscribe = await pglite.listen(channel, onMessage);
-      return async () => {
-        if (!pglite.closed) await unsubscribe();
-      };
-    },
-    close: async () => {
-      if (closed) return;
-      closed = true;
-      // Kysely's PGlite driver closes the PGlite instance on destroy.
-      await db.destroy();
-      if (!pglite.closed) await pglite.close();
-      onClose();
-    },
-  };
-}
-
-/** Opens the embedded database under DATA_DIR/pg, owning the directory through a lock file. */
-export async function openPgliteDirectory(dataDir: string): Promise<DatabaseHandle> {
-  const lock = acquireDataDirLock(dataDir);
-  try {
-    const pglite = await PGlite.create(path.join(dataDir, 'pg'), pgliteOptions);
-    return wrapPglite(pglite, lock.release);
-  } catch (error) {
-    lock.release();
-    throw error;
-  }
-}
-
 export async function openDatabase(options: { databaseUrl?: string | undefined; dataDir: string }) {
-  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPgliteDirectory(options.dataDir);
+  if (options.databaseUrl) return openPostgres(options.databaseUrl);
+  // The embedded database's code is loaded only when it is used: an instance on a PostgreSQL server does
+  // not hold it in memory (issue 18 §3).
+  const { openPgliteDirectory } = await import('./pglite-client');
+  return openPgliteDirectory(options.dataDir);
 }
 
 /**

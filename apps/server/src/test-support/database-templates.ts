@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { openPostgres, pgliteOptions, wrapPglite } from '../db/client';
+import { openPostgres } from '../db/client';
 import { migrateToLatest } from '../db/migrate';
+import { pgliteOptions, wrapPglite } from '../db/pglite-client';
 import { seedDemoData } from '../db/seed-demo-data';
 import type { Db } from '../db/transaction';
 import { pinAuditKey } from '../modules/audit/audit-key-pin';

@@ -5,7 +5,8 @@ import { PGlite } from '@electric-sql/pglite';
 import { inject } from 'vitest';
 import { buildApp, loggerOptions } from '../app';
 import { type Config, loadConfig } from '../config';
-import { type DatabaseHandle, openPostgres, pgliteOptions, wrapPglite } from '../db/client';
+import { type DatabaseHandle, openPostgres } from '../db/client';
+import { pgliteOptions, wrapPglite } from '../db/pglite-client';
 import { createFileStorage } from '../modules/documents/storage/file-storage';
 import { databaseUrlFor, runOnServer, TEST_DEMO_PASSWORD, uniqueDatabaseName } from './database-templates';
 
