@@ -91,8 +91,13 @@ describe('with PUSHER_* set, events go through the official pusher package', () 
     while (received.length === 0 && Date.now() < deadline)
       await new Promise((resolve) => setTimeout(resolve, 20));
     expect(received[0]?.type).toBe('comment');
-    const published = await portal.db.selectFrom('realtimeOutbox').select('publishedAt').execute();
-    expect(published.every((row) => row.publishedAt !== null)).toBe(true);
+    // The relay marks its rows published once the service has answered, which can be a moment after the
+    // service has already delivered the event to the browser.
+    const unpublished = () =>
+      portal.db.selectFrom('realtimeOutbox').select('id').where('publishedAt', 'is', null).execute();
+    while ((await unpublished()).length > 0 && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(await unpublished()).toEqual([]);
   });
 
   it('publishes what an instance that died before relaying left in the outbox', async () => {
