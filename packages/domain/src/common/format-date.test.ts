@@ -1,4 +1,6 @@
+import { format } from 'date-fns';
 import { describe, expect, it } from 'vitest';
+import { DATE_FORMATS } from './date-formats';
 import {
   formatDateValue,
   formatFilenameTimestamp,
@@ -43,5 +45,18 @@ describe('formatDateValue', () => {
 
   it('shows (invalid date) exactly as SPEC words it', () => {
     expect(INVALID_DATE_TEXT).toBe('(invalid date)');
+  });
+});
+
+describe('the formats without date-fns', () => {
+  // Midnight, the hour before noon, noon, the evening; single- and double-digit days and months.
+  const moments = [
+    new Date(2024, 0, 1, 0, 0, 0),
+    new Date(2024, 8, 9, 11, 59, 59),
+    new Date(2025, 11, 31, 12, 0, 5),
+    new Date(1999, 6, 4, 23, 30, 1),
+  ];
+  it.each(Object.entries(DATE_FORMATS))('%s renders as date-fns format does', (_name, pattern) => {
+    for (const moment of moments) expect(formatDateValue(moment, pattern)).toBe(format(moment, pattern));
   });
 });

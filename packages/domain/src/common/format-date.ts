@@ -1,4 +1,4 @@
-import { format, isValid, parseISO } from 'date-fns';
+import { isValid, parseISO } from 'date-fns';
 import {
   DATE_FORMAT_FILENAME,
   DATE_FORMAT_TIMELINE,
@@ -31,7 +31,54 @@ export function formatDateValue(value: DateInput, pattern: string): string {
   const date = parseDateInput(value);
   if (date === null) return '';
   if (!isValid(date)) return INVALID_DATE_TEXT;
-  return format(date, pattern);
+  return formatPattern(date, pattern);
+}
+
+const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+const pad = (value: number, length = 2) => String(value).padStart(length, '0');
+const twelveHour = (date: Date) => date.getHours() % 12 || 12;
+
+/** The date-fns pattern tokens the formats of SPEC §9 use (date-formats.ts), in local time. */
+const TOKENS: Record<string, (date: Date) => string> = {
+  yyyy: (date) => pad(date.getFullYear(), 4),
+  MMMM: (date) => MONTH_NAMES[date.getMonth()] ?? '',
+  MM: (date) => pad(date.getMonth() + 1),
+  dd: (date) => pad(date.getDate()),
+  d: (date) => String(date.getDate()),
+  HH: (date) => pad(date.getHours()),
+  hh: (date) => pad(twelveHour(date)),
+  mm: (date) => pad(date.getMinutes()),
+  ss: (date) => pad(date.getSeconds()),
+  a: (date) => (date.getHours() < 12 ? 'AM' : 'PM'),
+  aaa: (date) => (date.getHours() < 12 ? 'am' : 'pm'),
+};
+
+/**
+ * date-fns `format` for the tokens above, without its locale machinery (which the web app would otherwise
+ * load before its first screen, issue 11 §10): runs of one letter are a token, 'quoted' text is literal,
+ * anything else is copied. An unknown token throws, as date-fns does for unescaped letters.
+ */
+function formatPattern(date: Date, pattern: string): string {
+  return pattern.replace(/'([^']*)'|([a-zA-Z])\2*/g, (match, literal: string | undefined) => {
+    if (literal !== undefined) return literal;
+    const token = TOKENS[match];
+    if (!token) throw new RangeError(`Unsupported date format token '${match}' in '${pattern}'`);
+    return token(date);
+  });
 }
 
 /** e.g. '03/05/2024 02:07:09 pm' */
