@@ -2,11 +2,10 @@ import NotificationsIcon from '@mui/icons-material/Notifications';
 import NotificationsNoneIcon from '@mui/icons-material/NotificationsNone';
 import Badge from '@mui/material/Badge';
 import IconButton from '@mui/material/IconButton';
-import Popover from '@mui/material/Popover';
 import Tooltip from '@mui/material/Tooltip';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { HEADER_HEIGHT_PX, TOAST_CLEARANCE_VAR } from '../../../lib/constants';
+import { lazyComponent } from '../../../components/lazy-component';
 import { REALTIME_EVENTS, useRealtime, useRealtimeEvent } from '../../../lib/realtime/realtime-context';
 import { usePermissions } from '../../../lib/session/session-context';
 import { useNotificationHeartbeat } from '../hooks/use-notification-heartbeat';
@@ -14,9 +13,16 @@ import { useNotificationList } from '../hooks/use-notification-list';
 import { useToasts } from '../hooks/use-toasts';
 import type { Toast } from '../toast-queue';
 import type { NotificationItem } from '../types';
-import { NotificationPanel } from './notification-panel';
-import { NotificationPreferencesDialog } from './notification-preferences-dialog';
 import { NotificationToasts } from './notification-toasts';
+
+// The list and the preferences show only when asked for: chunks of their own, so the inbox shows
+// without them (issue 11 §10).
+const NotificationPopover = lazyComponent(() =>
+  import('./notification-popover').then((module) => module.NotificationPopover),
+);
+const NotificationPreferencesDialog = lazyComponent(() =>
+  import('./notification-preferences-dialog').then((module) => module.NotificationPreferencesDialog),
+);
 
 /** 'Notifications, 3 unread': the bell's accessible name carries the count its badge shows. */
 export function describeBell(unreadCount: number): string {
@@ -121,35 +127,17 @@ export function NotificationBell() {
           </Badge>
         </IconButton>
       </Tooltip>
-      <Popover
+      <NotificationPopover
         open={open}
         anchorEl={buttonRef.current}
         onClose={() => setOpen(false)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-        slotProps={{
-          paper: {
-            id: panelId,
-            role: 'dialog',
-            'aria-labelledby': headingId,
-            sx: {
-              mt: 1,
-              display: 'flex',
-              flexDirection: 'column',
-              // Ends above the toasts at the bottom-left, so they never cover the list's last row.
-              maxHeight: `calc(100dvh - ${HEADER_HEIGHT_PX + 24}px - var(${TOAST_CLEARANCE_VAR}, 0px))`,
-            },
-          },
-        }}
-      >
-        <NotificationPanel
-          list={list}
-          headingId={headingId}
-          lookUpDocuments={canAnywhere('document:read')}
-          onOpenItem={openItem}
-          onOpenPreferences={openPreferences}
-        />
-      </Popover>
+        panelId={panelId}
+        headingId={headingId}
+        list={list}
+        lookUpDocuments={canAnywhere('document:read')}
+        onOpenItem={openItem}
+        onOpenPreferences={openPreferences}
+      />
       <NotificationPreferencesDialog key={preferencesKey} open={preferencesOpen} onClose={closePreferences} />
       <NotificationToasts toasts={visible} onOpen={openToast} onDismiss={dismiss} />
     </>

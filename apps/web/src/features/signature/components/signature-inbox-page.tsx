@@ -3,20 +3,42 @@ import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { HEADER_HEIGHT_PX, TOOLBAR_HEIGHT_PX } from '@portal/domain';
+import { useEffect } from 'react';
+import { lazyComponent } from '../../../components/lazy-component';
 import { PageMessage } from '../../../components/page-message';
+import { loadPdfJs } from '../../../lib/pdfjs';
 import { useInboxView } from '../hooks/use-inbox-view';
 import { type SignatureInboxOptions, useAutoAdvance, useSignatureInbox } from '../hooks/use-signature-inbox';
 import type { InboxFilters } from '../inbox-filters';
-import { BulkSignDialog } from './bulk-sign-dialog';
 import { DocumentList } from './document-list';
-import { DocumentPanel } from './document-panel';
 import { InboxFilterBar } from './inbox-filter-bar';
 import { InboxListToolbar } from './inbox-list-toolbar';
 import { InboxLoadFailure } from './inbox-load-failure';
-import { ReassignDialog } from './reassign-dialog';
-import { ShortcutSheet } from './shortcut-sheet';
 import { SigningProgress } from './signing-progress';
-import { TrashDialog } from './trash-dialog';
+
+// The list shows first (issue 11 §10): the open document's panel (the report viewer, details, note and
+// comments) and the dialogs come from chunks of their own, fetched while the list loads. Until the
+// panel is there, an empty area holds its place, so nothing moves when it arrives.
+const DocumentPanel = lazyComponent(
+  () => import('./document-panel').then((module) => module.DocumentPanel),
+  <DocumentPanelPlaceholder />,
+);
+
+function DocumentPanelPlaceholder() {
+  // A document is open: its viewer needs pdf.js next, so that comes beside the panel, not after it.
+  useEffect(() => {
+    loadPdfJs().catch(() => undefined);
+  }, []);
+  return <Box aria-hidden sx={{ height: '100%' }} />;
+}
+const BulkSignDialog = lazyComponent(() =>
+  import('./bulk-sign-dialog').then((module) => module.BulkSignDialog),
+);
+const ReassignDialog = lazyComponent(() =>
+  import('./reassign-dialog').then((module) => module.ReassignDialog),
+);
+const TrashDialog = lazyComponent(() => import('./trash-dialog').then((module) => module.TrashDialog));
+const ShortcutSheet = lazyComponent(() => import('./shortcut-sheet').then((module) => module.ShortcutSheet));
 
 /**
  * The signature inbox (SPEC §2, §4): a full-height workspace under the header: the filters, then the

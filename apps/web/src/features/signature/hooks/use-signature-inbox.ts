@@ -57,11 +57,29 @@ function useFocusFollowsRegion(narrowRegion: NarrowRegion) {
       regionChanged.current = true;
       return;
     }
-    const target =
+    const findTarget = () =>
       narrowRegion === 'document'
         ? document.querySelector<HTMLElement>('[data-back-to-list]')
         : document.querySelector<HTMLElement>('[aria-current="true"][data-row]');
-    target?.focus();
+    const target = findTarget();
+    if (target) {
+      target.focus();
+      return;
+    }
+    // The document's panel comes from a chunk of its own and may show a moment later: focus its way
+    // back then.
+    const observer = new MutationObserver(() => {
+      const found = findTarget();
+      if (!found) return;
+      observer.disconnect();
+      found.focus();
+    });
+    observer.observe(document.body, { childList: true, subtree: true });
+    const giveUp = window.setTimeout(() => observer.disconnect(), 5_000);
+    return () => {
+      observer.disconnect();
+      window.clearTimeout(giveUp);
+    };
   }, [narrowRegion]);
 }
 
