@@ -8,16 +8,18 @@ import zlib from 'node:zlib';
 
 /**
  * Issue 11's target for the initial JavaScript before the inbox list shows (gzip: the entry, the inbox
- * route and their static imports). Not met yet: React, MUI, the data router, the OpenID client and
- * TanStack Query alone come to about 215 KiB. The check reports the gap to it on every run.
+ * route and their static imports). Not met yet, even with the document panel, the inbox dialogs and the
+ * notification list loaded on demand: React (66 KiB), MUI (material, system, emotion, Popper: about
+ * 95 KiB), the data router (30), the OpenID client (20) and TanStack Query (11) alone come to about
+ * 220 KiB. The check reports the gap to it on every run.
  */
 export const INBOX_TARGET_GZIP_BYTES = 200 * 1024;
 
 /**
- * What a build may not exceed, or `npm test` fails: a ratchet just above today's 308 KiB, lowered as the
+ * What a build may not exceed, or `npm test` fails: a ratchet just above today's 300.8 KiB, lowered as the
  * gap to INBOX_TARGET_GZIP_BYTES closes, so the weight can only go down.
  */
-export const INBOX_BUDGET_GZIP_BYTES = 320 * 1024;
+export const INBOX_BUDGET_GZIP_BYTES = 302 * 1024;
 
 /**
  * The chunks that bring the signature inbox: the signed-in screens (apps/web/src/app/signed-in-app.tsx,
@@ -110,20 +112,25 @@ export function computeWebWeight(
 
 /**
  * Reads a built web app: the size of each file as served. The precompressed siblings (file.gz, file.br)
- * the build writes are what the server sends, so those are measured; a missing one is an error (the
- * precompression step did not run).
+ * the build writes are what the server sends, so those are measured. The build writes none for a file
+ * that compression would not shrink (a chunk of a few bytes), which is sent as it is; any other missing
+ * one is an error (the precompression step did not run).
  */
 export function builtFileSizes(distDir) {
   return (file) => {
     const full = path.join(distDir, file);
-    const readSize = (suffix) => {
+    const readSize = (suffix, compress) => {
       const compressed = `${full}${suffix}`;
-      if (!fs.existsSync(compressed)) {
-        throw new Error(`${file}${suffix} is missing: the build's precompression step did not run`);
-      }
-      return fs.statSync(compressed).size;
+      if (fs.existsSync(compressed)) return fs.statSync(compressed).size;
+      const content = fs.readFileSync(full);
+      if (compress(content).length >= content.length) return content.length;
+      throw new Error(`${file}${suffix} is missing: the build's precompression step did not run`);
     };
-    return { raw: fs.statSync(full).size, gzip: readSize('.gz'), brotli: readSize('.br') };
+    return {
+      raw: fs.statSync(full).size,
+      gzip: readSize('.gz', gzipBest),
+      brotli: readSize('.br', brotliBest),
+    };
   };
 }
 
@@ -134,6 +141,16 @@ export function readManifest(distDir) {
   }
   return JSON.parse(fs.readFileSync(file, 'utf8'));
 }
+
+// As the build's precompression step compresses (apps/web/vite.config.ts).
+const gzipBest = (content) => zlib.gzipSync(content, { level: zlib.constants.Z_BEST_COMPRESSION });
+const brotliBest = (content) =>
+  zlib.brotliCompressSync(content, {
+    params: {
+      [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+      [zlib.constants.BROTLI_PARAM_SIZE_HINT]: content.length,
+    },
+  });
 
 /** Sizes computed in memory (for files that are not precompressed, e.g. in a one-off build). */
 export function computedFileSizes(distDir) {

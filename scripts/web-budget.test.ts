@@ -202,6 +202,12 @@ describe('scripts/check-web-budget.mjs on a built app', () => {
     expect(result.stderr).toContain('.gz is missing: the build');
   });
 
+  it('measures a file too small to compress as it is sent: without .gz or .br', () => {
+    const dir = writeDist(sizes);
+    fs.writeFileSync(path.join(dir, 'assets/tiny.js'), 'export{e as t};');
+    expect(builtFileSizes(dir)('assets/tiny.js')).toEqual({ raw: 15, gzip: 15, brotli: 15 });
+  });
+
   it('fails a build that carries zod to the browser', () => {
     const dir = writeDist(sizes);
     fs.appendFileSync(path.join(dir, 'assets/signed-in-app-d.js'), 'class ZodError extends Error {}');
