@@ -175,21 +175,25 @@ describe('inspecting an uploaded PDF', () => {
   it.each<[string, () => Promise<Uint8Array>]>([
     ['an object stream (pdf-lib would inflate it while loading)', () => buildObjectStreamBombPdf(1024)],
     ['a page content stream (only a reader would inflate it)', () => buildContentStreamBombPdf(1024)],
-  ])('refuses a 1 MB file that inflates to 1 GiB in %s, at once', async (_where, build) => {
-    const bomb = await build();
-    expect(bomb.byteLength).toBeLessThan(1.1 * MB);
+  ])(
+    'refuses a 1 MB file that inflates to 1 GiB in %s, at once',
+    async (_where, build) => {
+      const bomb = await build();
+      expect(bomb.byteLength).toBeLessThan(1.1 * MB);
 
-    const started = performance.now();
-    const result = await inspectPdf(bomb, { ...limits, maxInflatedBytes: 256 * MB });
-    expect(result).toEqual({
-      ok: false,
-      reason: 'decompression-bomb',
-      message: "The PDF's content inflates to more than 256 MB; it may be a decompression bomb.",
-    });
-    // Counting stops at 256 MB (about 0.25 s of native inflate), far from the 5 s time limit.
-    expect(performance.now() - started).toBeLessThan(3000);
-    // Building the bomb (deflating 1 GiB) is most of the test's time, and slow on a busy machine.
-  }, 30_000);
+      const started = performance.now();
+      const result = await inspectPdf(bomb, { ...limits, maxInflatedBytes: 256 * MB });
+      expect(result).toEqual({
+        ok: false,
+        reason: 'decompression-bomb',
+        message: "The PDF's content inflates to more than 256 MB; it may be a decompression bomb.",
+      });
+      // Counting stops at 256 MB (about 0.25 s of native inflate), far from the 5 s time limit.
+      expect(performance.now() - started).toBeLessThan(3000);
+      // Building the bomb (deflating 1 GiB) is most of the test's time, and slow on a busy machine.
+    },
+    30_000,
+  );
 
   it('gives back the file rewritten without its active content, and says what was removed', async () => {
     const active = await buildActiveContentPdf();
