@@ -6,8 +6,9 @@ const integrationFiles = ['apps/server/**/*.int.test.ts'];
 
 export default defineConfig({
   test: {
-    // Two files at a time on the 2-core machines: the browser files (one after another among themselves)
-    // then run beside the rest instead of after it. One at a time, a whole run took 36 minutes (2189 s).
+    // Two files at a time on the 2-core machines. `npm test` (scripts/test.mjs) runs the browser project in a
+    // Vitest process of its own beside the rest, with one worker each: within one run, Vitest starts a
+    // project limited to one file at a time only once every parallel file has finished.
     maxWorkers: 2,
     projects: [
       {

@@ -7,19 +7,13 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 
 /**
- * Issue 11's target for the initial JavaScript before the inbox list shows (gzip: the entry, the inbox
- * route and their static imports). Not met yet, even with the document panel, the inbox dialogs and the
- * notification list loaded on demand: React (66 KiB), MUI (material, system, emotion, Popper: about
- * 95 KiB), the data router (30), the OpenID client (20) and TanStack Query (11) alone come to about
- * 220 KiB. The check reports the gap to it on every run.
+ * Issue 11 §10: the JavaScript before the inbox list shows (gzip: the entry, the signed-in screens with the
+ * inbox, and their static imports) may not exceed 200 KiB. It comes to about 188 KiB: React (65), the data
+ * router (30), the OpenID client (18), TanStack Query (11) and the portal's own code. MUI and emotion (about
+ * 125 KiB) are not part of it: the first screen is drawn with the plain-CSS kit in apps/web/src/components/ui,
+ * and each screen drawn with MUI loads it with itself (apps/web/src/components/mui-scope.tsx).
  */
-export const INBOX_TARGET_GZIP_BYTES = 200 * 1024;
-
-/**
- * What a build may not exceed, or `npm test` fails: a ratchet just above today's 300.8 KiB, lowered as the
- * gap to INBOX_TARGET_GZIP_BYTES closes, so the weight can only go down.
- */
-export const INBOX_BUDGET_GZIP_BYTES = 302 * 1024;
+export const INBOX_BUDGET_GZIP_BYTES = 200 * 1024;
 
 /**
  * The chunks that bring the signature inbox: the signed-in screens (apps/web/src/app/signed-in-app.tsx,

@@ -1,10 +1,9 @@
-import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
-import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
 import { type ComponentType, useEffect, useState } from 'react';
 import { BusyScreen } from '../components/busy-screen';
 import { PageMessage } from '../components/page-message';
 import { StandalonePage } from '../components/standalone-page';
+import { Button } from '../components/ui/button';
+import { ErrorOutlineOutlinedIcon } from '../components/ui/icons';
 import { AuthGate } from '../features/auth/components/auth-gate';
 import { PortalAuthProvider } from '../features/auth/components/portal-auth-provider';
 import { AUTH_CALLBACK_PATH } from '../lib/constants';
@@ -55,13 +54,16 @@ function SignedInScreens() {
     return (
       <StandalonePage>
         <PageMessage
-          icon={<ErrorOutlineIcon />}
+          icon={<ErrorOutlineOutlinedIcon />}
           heading="The portal could not be loaded"
           headingComponent="h1"
         >
-          <Typography role="alert" color="textSecondary" sx={{ mb: 3 }}>
+          <p
+            role="alert"
+            className="ui-body1 ui-text-secondary page-message__text page-message__text--before-actions"
+          >
             Check your connection and reload; if it keeps happening, contact support.
-          </Typography>
+          </p>
           <Button variant="contained" onClick={() => window.location.reload()}>
             Reload
           </Button>

@@ -1,9 +1,8 @@
-import BlockIcon from '@mui/icons-material/Block';
-import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
 import type { PermissionName } from '@portal/domain';
-import { Outlet, Link as RouterLink } from 'react-router';
+import { Outlet } from 'react-router';
 import { PageMessage } from '../components/page-message';
+import { ButtonLink } from '../components/ui/button';
+import { BlockIcon } from '../components/ui/icons';
 import { usePermissions } from '../lib/session/session-context';
 
 export const NO_ACCESS_HEADING = 'You do not have access to this page';
@@ -11,13 +10,13 @@ export const NO_ACCESS_HEADING = 'You do not have access to this page';
 export function NoAccessPage() {
   return (
     <PageMessage icon={<BlockIcon />} heading={NO_ACCESS_HEADING}>
-      <Typography color="textSecondary" sx={{ mb: 3 }}>
+      <p className="ui-body1 ui-text-secondary page-message__text page-message__text--before-actions">
         Your role at the current clinic does not include this page. If you need it, ask your clinic
         administrator. Another clinic in the clinic picker may give you access.
-      </Typography>
-      <Button component={RouterLink} to="/" variant="contained">
+      </p>
+      <ButtonLink to="/" variant="contained">
         Go to the start page
-      </Button>
+      </ButtonLink>
     </PageMessage>
   );
 }

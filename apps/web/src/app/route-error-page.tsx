@@ -1,9 +1,8 @@
-import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
-import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
 import { useRouteError } from 'react-router';
 import { PageMessage } from '../components/page-message';
+import { Button } from '../components/ui/button';
+import { ErrorOutlineOutlinedIcon } from '../components/ui/icons';
 import { createLogger } from '../lib/logger';
 
 const log = createLogger('app');
@@ -15,10 +14,10 @@ export function RouteErrorPage() {
     log.error('Unhandled error while rendering a page', error);
   }, [error]);
   return (
-    <PageMessage icon={<ErrorOutlineIcon />} heading="Something went wrong">
-      <Typography color="textSecondary" sx={{ mb: 3 }}>
+    <PageMessage icon={<ErrorOutlineOutlinedIcon />} heading="Something went wrong">
+      <p className="ui-body1 ui-text-secondary page-message__text page-message__text--before-actions">
         This page could not be shown. Reload to try again; if it keeps happening, contact support.
-      </Typography>
+      </p>
       <Button variant="contained" onClick={() => window.location.reload()}>
         Reload
       </Button>

@@ -41,13 +41,22 @@ const StudiesTab = lazy(() =>
   })),
 );
 
+/** A lazily loaded page and the MUI theme it is drawn in (components/mui-scope.tsx), fetched together. */
+async function loadPage<Module>(load: () => Promise<Module>) {
+  const [module, { MuiScope, withMuiScope }] = await Promise.all([load(), import('../components/mui-scope')]);
+  return { module, MuiScope, withMuiScope };
+}
+
 /**
  * An administration page in its own chunk, loaded when its route is first visited (react-router's route
  * `lazy`), so the inbox never downloads the administration screens. The inbox itself is not lazy: it is
  * most users' first page and comes with the signed-in screens (signed-in-app.tsx, a chunk of its own).
  */
 function lazyPage<Module>(load: () => Promise<Module>, pick: (module: Module) => ComponentType) {
-  return async () => ({ Component: pick(await load()) });
+  return async () => {
+    const { module, withMuiScope } = await loadPage(load);
+    return { Component: withMuiScope(pick(module)) };
+  };
 }
 
 export const routes: RouteObject[] = [
@@ -136,8 +145,16 @@ export const routes: RouteObject[] = [
                 path: `${PATIENTS_PATH}/:npi/:id`,
                 // The patient page, given the trends and studies features' tabs.
                 lazy: async () => {
-                  const { PatientPage } = await import('../features/patients/components/patient-page');
-                  return { element: <PatientPage TrendsTab={TrendsTab} StudiesTab={StudiesTab} /> };
+                  const { module, MuiScope } = await loadPage(
+                    () => import('../features/patients/components/patient-page'),
+                  );
+                  return {
+                    element: (
+                      <MuiScope>
+                        <module.PatientPage TrendsTab={TrendsTab} StudiesTab={StudiesTab} />
+                      </MuiScope>
+                    ),
+                  };
                 },
                 handle: handle({ title: 'Patient', crumbs: ['Patients'] }),
               },
@@ -149,8 +166,16 @@ export const routes: RouteObject[] = [
             children: STUDY_SUITE_ORDER.map((suite) => ({
               path: STUDIES_PATHS[suite],
               lazy: async () => {
-                const { StudiesPage } = await import('../features/studies/components/studies-page');
-                return { element: <StudiesPage suite={suite} /> };
+                const { module, MuiScope } = await loadPage(
+                  () => import('../features/studies/components/studies-page'),
+                );
+                return {
+                  element: (
+                    <MuiScope>
+                      <module.StudiesPage suite={suite} />
+                    </MuiScope>
+                  ),
+                };
               },
               handle: handle({ title: STUDIES_PAGE_TITLES[suite], crumbs: ['Studies'] }),
             })),

@@ -1,13 +1,12 @@
-import type { SvgIconComponent } from '@mui/icons-material';
-import ErrorIcon from '@mui/icons-material/Error';
-import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
-import WarningIcon from '@mui/icons-material/Warning';
-import Box from '@mui/material/Box';
+import type { ComponentType } from 'react';
+import type { IconProps } from './ui/icon';
+import { ErrorIcon, InfoOutlinedIcon, WarningIcon } from './ui/icons';
+import './alert-badge.css';
 
 /** How an alert level looks: a colour, an icon of its own shape and its name, so colour is never the only cue. */
 export const ALERT_LEVEL_STYLES: Record<
   string,
-  { label: string; color: 'error' | 'warning' | 'info'; Icon: SvgIconComponent }
+  { label: string; color: 'error' | 'warning' | 'info'; Icon: ComponentType<IconProps> }
 > = {
   high: { label: 'High', color: 'error', Icon: ErrorIcon },
   medium: { label: 'Medium', color: 'warning', Icon: WarningIcon },
@@ -27,30 +26,16 @@ export function formatAlertLevel(level: string | null | undefined): string {
 export function AlertBadge({ level, size = 'small' }: { level: string; size?: 'small' | 'medium' }) {
   const style = ALERT_LEVEL_STYLES[level] ?? { label: level, color: 'warning' as const, Icon: WarningIcon };
   const { Icon } = style;
-  const high = level === 'high';
+  const classes = [
+    'alert-badge',
+    `alert-badge--${size}`,
+    `alert-badge--${style.color}`,
+    level === 'high' && 'alert-badge--high',
+  ];
   return (
-    <Box
-      component="span"
-      data-alert-level={level}
-      sx={{
-        display: 'inline-flex',
-        alignItems: 'center',
-        gap: 0.25,
-        px: 0.5,
-        py: size === 'small' ? 0 : 0.25,
-        borderRadius: 1,
-        border: 1,
-        borderColor: `${style.color}.main`,
-        bgcolor: high ? 'error.main' : 'background.paper',
-        color: high ? 'common.white' : `${style.color}.main`,
-        fontSize: size === 'small' ? 12 : 13,
-        fontWeight: 700,
-        lineHeight: size === 'small' ? '16px' : '20px',
-        whiteSpace: 'nowrap',
-      }}
-    >
-      <Icon sx={{ fontSize: size === 'small' ? 14 : 16 }} aria-hidden />
+    <span data-alert-level={level} className={classes.filter(Boolean).join(' ')}>
+      <Icon fontSize="inherit" className="alert-badge__icon" aria-hidden />
       {style.label}
-    </Box>
+    </span>
   );
 }

@@ -1,7 +1,5 @@
-import Box from '@mui/material/Box';
-import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import './page-message.css';
 
 type PageMessageProps = {
   icon?: ReactNode;
@@ -13,25 +11,22 @@ type PageMessageProps = {
   headingComponent?: 'h1' | 'h2';
 };
 
-/** A centred card for pages that only say something: not found, not built yet, in progress. */
+/**
+ * A centred card for pages that only say something: not found, not built yet, in progress. Plain CSS, not
+ * MUI: the start-up and sign-in screens show it before anything else (issue 11 §10).
+ */
 export function PageMessage({
   icon,
   heading,
   children,
   live = false,
-  headingComponent = 'h2',
+  headingComponent: Heading = 'h2',
 }: PageMessageProps) {
   return (
-    <Paper
-      variant="outlined"
-      role={live ? 'status' : undefined}
-      sx={{ maxWidth: 720, mx: 'auto', mt: { xs: 2, md: 6 }, p: { xs: 3, md: 5 }, textAlign: 'center' }}
-    >
-      {icon && <Box sx={{ color: 'primary.main', mb: 1.5, '& svg': { fontSize: 48 } }}>{icon}</Box>}
-      <Typography component={headingComponent} variant="h5" sx={{ fontWeight: 600, mb: 1 }}>
-        {heading}
-      </Typography>
+    <div className="page-message" role={live ? 'status' : undefined}>
+      {icon && <div className="page-message__icon">{icon}</div>}
+      <Heading className="page-message__heading">{heading}</Heading>
       {children}
-    </Paper>
+    </div>
   );
 }

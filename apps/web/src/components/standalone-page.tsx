@@ -1,36 +1,25 @@
-import MonitorHeartIcon from '@mui/icons-material/MonitorHeart';
-import AppBar from '@mui/material/AppBar';
-import Box from '@mui/material/Box';
-import Toolbar from '@mui/material/Toolbar';
-import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { usePortalTitle } from '../lib/auth/portal-config';
 import { HEADER_HEIGHT_PX } from '../lib/constants';
+import { MonitorHeartIcon } from './ui/icons';
+import './standalone-page.css';
 
 /**
  * A page outside the signed-in layout (start-up, sign-in, loading the profile): the header with the
- * portal's icon and title, and the content centred below it.
+ * portal's icon and title, and the content centred below it. Plain CSS, drawn like MUI's static AppBar
+ * and Toolbar: it is the first thing the portal shows, before MUI would have loaded (issue 11 §10).
  */
 export function StandalonePage({ children }: { children: ReactNode }) {
   const title = usePortalTitle();
   return (
-    <Box sx={{ minHeight: '100vh', bgcolor: 'background.default' }}>
-      <AppBar position="static" elevation={0} sx={{ height: HEADER_HEIGHT_PX }}>
-        <Toolbar sx={{ gap: 1 }}>
-          <MonitorHeartIcon aria-hidden fontSize="large" />
-          <Typography
-            component="span"
-            variant="h6"
-            noWrap
-            sx={{ fontWeight: 600, letterSpacing: 0.2, fontSize: { xs: '1.05rem', sm: '1.25rem' } }}
-          >
-            {title}
-          </Typography>
-        </Toolbar>
-      </AppBar>
-      <Box component="main" sx={{ p: { xs: 2, md: 3 } }}>
-        {children}
-      </Box>
-    </Box>
+    <div className="standalone-page">
+      <header className="standalone-page__header" style={{ height: HEADER_HEIGHT_PX }}>
+        <div className="standalone-page__toolbar" style={{ minHeight: HEADER_HEIGHT_PX }}>
+          <MonitorHeartIcon fontSize="large" />
+          <span className="standalone-page__title">{title}</span>
+        </div>
+      </header>
+      <main className="standalone-page__main">{children}</main>
+    </div>
   );
 }

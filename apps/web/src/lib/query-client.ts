@@ -1,8 +1,8 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { enqueueSnackbar } from 'notistack';
 import { isApiError } from './api-client';
 import { CACHE_TTL_MS, HTTP_ERROR_MESSAGE } from './constants';
 import { createLogger } from './logger';
+import { enqueueSnackbar } from './snackbar/snackbar';
 
 const log = createLogger('app');
 

@@ -1,12 +1,12 @@
 import type { MergedClinicConfiguration, PatientResource, UserResource } from '@portal/domain';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import { SnackbarProvider } from 'notistack';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import { createPermissionChecks } from '../lib/session/permissions';
 import { type Session, SessionContext } from '../lib/session/session-context';
+import { SnackbarProvider } from '../lib/snackbar/snackbar-provider';
 
 // Component tests of screens that need a signed-in user (the patient screens, the inbox's patient
 // summary): a session with one role at the demo clinic, a router at a path, and the API answered by a
@@ -99,11 +99,11 @@ export function renderAt(session: Session, path: string, routes: { path: string;
   });
   const view = render(
     <QueryClientProvider client={client}>
-      <SnackbarProvider>
-        <SessionContext value={session}>
-          <RouterProvider router={router} />
-        </SessionContext>
-      </SnackbarProvider>
+      <SessionContext value={session}>
+        <RouterProvider router={router} />
+      </SessionContext>
+      {/* notistack at once (the portal loads it on demand, lib/snackbar), so a test sees its messages */}
+      <SnackbarProvider />
     </QueryClientProvider>,
   );
   return { ...view, router };

@@ -1,23 +1,16 @@
-import CloseIcon from '@mui/icons-material/Close';
-import MenuIcon from '@mui/icons-material/Menu';
-import MonitorHeartIcon from '@mui/icons-material/MonitorHeart';
-import AppBar from '@mui/material/AppBar';
-import Box from '@mui/material/Box';
-import IconButton from '@mui/material/IconButton';
-import Link from '@mui/material/Link';
-import Toolbar from '@mui/material/Toolbar';
-import Typography from '@mui/material/Typography';
 import type { Ref } from 'react';
-import { Link as RouterLink } from 'react-router';
+import { Link } from 'react-router';
+import { IconButton } from '../../components/ui/button';
+import { CloseIcon, MenuIcon, MonitorHeartIcon } from '../../components/ui/icons';
 import { MetricsTicker } from '../../features/metrics/components/metrics-ticker';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { ClinicPicker } from '../../features/session/components/clinic-picker';
 import { HelpMenu } from '../../features/session/components/help-menu';
 import { UserMenu } from '../../features/session/components/user-menu';
 import { usePortalTitle } from '../../lib/auth/portal-config';
-import { HEADER_HEIGHT_PX } from '../../lib/constants';
 import { APP_HEADER_ID } from '../../lib/header-popup-container';
 import { NAV_DRAWER_ID } from './nav-drawer';
+import './app-header.css';
 
 type AppHeaderProps = {
   navOpen: boolean;
@@ -32,14 +25,8 @@ type AppHeaderProps = {
 export function AppHeader({ navOpen, onToggleNav, menuButtonRef }: AppHeaderProps) {
   const title = usePortalTitle();
   return (
-    <AppBar
-      id={APP_HEADER_ID}
-      component="header"
-      position="fixed"
-      elevation={0}
-      sx={{ height: HEADER_HEIGHT_PX, zIndex: (t) => t.zIndex.drawer + 1 }}
-    >
-      <Toolbar sx={{ gap: { xs: 1, sm: 1.5 }, px: { xs: 1.5, sm: 2 } }}>
+    <header id={APP_HEADER_ID} className="app-header">
+      <div className="app-header__toolbar">
         <IconButton
           ref={menuButtonRef}
           color="inherit"
@@ -51,38 +38,19 @@ export function AppHeader({ navOpen, onToggleNav, menuButtonRef }: AppHeaderProp
         >
           {navOpen ? <CloseIcon /> : <MenuIcon />}
         </IconButton>
-        <Link
-          component={RouterLink}
-          to="/"
-          color="inherit"
-          underline="none"
-          aria-label={`${title}, start page`}
-          sx={{ display: 'flex', alignItems: 'center', gap: 1, borderRadius: 1, minWidth: 0 }}
-        >
+        <Link to="/" aria-label={`${title}, start page`} className="app-header__home">
           <MonitorHeartIcon aria-hidden fontSize="large" />
-          <Typography
-            component="span"
-            variant="h6"
-            noWrap
-            sx={{
-              display: { xs: 'none', md: 'block' },
-              fontWeight: 600,
-              letterSpacing: 0.2,
-              fontSize: { md: '1.2rem', lg: '1.25rem' },
-            }}
-          >
-            {title}
-          </Typography>
+          <span className="app-header__title ui-h6 ui-nowrap">{title}</span>
         </Link>
-        <Box sx={{ flex: 1 }} />
+        <div className="app-header__spacer" />
         <MetricsTicker />
         <ClinicPicker />
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: { xs: 0, sm: 0.5 } }}>
+        <div className="app-header__actions">
           <HelpMenu />
           <NotificationBell />
-        </Box>
+        </div>
         <UserMenu />
-      </Toolbar>
-    </AppBar>
+      </div>
+    </header>
   );
 }

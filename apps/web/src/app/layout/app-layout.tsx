@@ -1,18 +1,15 @@
-import Box from '@mui/material/Box';
-import { useTheme } from '@mui/material/styles';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Outlet } from 'react-router';
-import { HEADER_HEIGHT_PX } from '../../lib/constants';
+import { up, useMediaQuery } from '../../components/ui/use-media-query';
 import { AppHeader } from './app-header';
-import { NAV_DRAWER_ID, NAV_DRAWER_WIDTH, NavDrawer } from './nav-drawer';
+import { NAV_DRAWER_ID, NavDrawer } from './nav-drawer';
 import { PageToolbar } from './page-toolbar';
+import './app-layout.css';
 
 export const MAIN_CONTENT_ID = 'main-content';
 
 export function AppLayout() {
-  const theme = useTheme();
-  const wide = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
+  const wide = useMediaQuery(up('md'));
   const variant = wide ? 'persistent' : 'temporary';
   const [navOpen, setNavOpen] = useState(false);
   const menuButtonRef = useRef<HTMLButtonElement>(null);
@@ -68,26 +65,10 @@ export function AppLayout() {
   const shifted = navOpen && variant === 'persistent';
 
   return (
-    <Box sx={{ minHeight: '100vh', bgcolor: 'background.default' }}>
-      <Box
-        component="a"
-        href={`#${MAIN_CONTENT_ID}`}
-        sx={{
-          position: 'absolute',
-          left: 8,
-          top: -48,
-          zIndex: (t) => t.zIndex.tooltip,
-          px: 2,
-          py: 1,
-          bgcolor: 'background.paper',
-          color: 'primary.main',
-          borderRadius: 1,
-          boxShadow: 3,
-          '&:focus': { top: 8 },
-        }}
-      >
+    <div className="app-layout">
+      <a href={`#${MAIN_CONTENT_ID}`} className="app-layout__skip-link">
         Skip to main content
-      </Box>
+      </a>
       <AppHeader navOpen={navOpen} onToggleNav={toggleNav} menuButtonRef={menuButtonRef} />
       <NavDrawer
         open={navOpen}
@@ -96,28 +77,13 @@ export function AppLayout() {
         onNavigate={handleNavigate}
         firstItemRef={firstNavItemRef}
       />
-      <Box
-        sx={{
-          pt: `${HEADER_HEIGHT_PX}px`,
-          ml: shifted ? `${NAV_DRAWER_WIDTH}px` : 0,
-          transition: theme.transitions.create('margin', {
-            easing: theme.transitions.easing.sharp,
-            duration: shifted
-              ? theme.transitions.duration.enteringScreen
-              : theme.transitions.duration.leavingScreen,
-          }),
-        }}
-      >
+      {/* Beside the persistent drawer while it is open (its 248px width, nav-drawer.css). */}
+      <div className={shifted ? 'app-layout__content app-layout__content--shifted' : 'app-layout__content'}>
         <PageToolbar />
-        <Box
-          component="main"
-          id={MAIN_CONTENT_ID}
-          tabIndex={-1}
-          sx={{ p: { xs: 2, md: 3 }, outline: 'none' }}
-        >
+        <main id={MAIN_CONTENT_ID} tabIndex={-1} className="app-layout__main">
           <Outlet />
-        </Box>
-      </Box>
-    </Box>
+        </main>
+      </div>
+    </div>
   );
 }

@@ -1,19 +1,21 @@
-import ApartmentIcon from '@mui/icons-material/Apartment';
-import AssessmentOutlinedIcon from '@mui/icons-material/AssessmentOutlined';
-import BedtimeOutlinedIcon from '@mui/icons-material/BedtimeOutlined';
-import DrawIcon from '@mui/icons-material/Draw';
-import ForwardToInboxIcon from '@mui/icons-material/ForwardToInbox';
-import GroupIcon from '@mui/icons-material/Group';
-import InsightsOutlinedIcon from '@mui/icons-material/InsightsOutlined';
-import MonitorHeartOutlinedIcon from '@mui/icons-material/MonitorHeartOutlined';
-import NotificationImportantOutlinedIcon from '@mui/icons-material/NotificationImportantOutlined';
-import PeopleAltOutlinedIcon from '@mui/icons-material/PeopleAltOutlined';
-import QrCodeScannerIcon from '@mui/icons-material/QrCodeScanner';
-import SpeedOutlinedIcon from '@mui/icons-material/SpeedOutlined';
-import TuneIcon from '@mui/icons-material/Tune';
-import WatchOutlinedIcon from '@mui/icons-material/WatchOutlined';
 import type { PermissionName } from '@portal/domain';
 import type { ReactNode } from 'react';
+import {
+  ApartmentIcon,
+  AssessmentOutlinedIcon,
+  BedtimeOutlinedIcon,
+  DrawIcon,
+  ForwardToInboxIcon,
+  GroupIcon,
+  InsightsOutlinedIcon,
+  MonitorHeartOutlinedIcon,
+  NotificationImportantOutlinedIcon,
+  PeopleAltOutlinedIcon,
+  QrCodeScannerIcon,
+  SpeedOutlinedIcon,
+  TuneIcon,
+  WatchOutlinedIcon,
+} from '../../components/ui/icons';
 import { isSafeReturnPath } from '../../lib/auth/return-to';
 import { SIGNATURE_DASHBOARD_PATH } from '../../lib/constants';
 import { DAILY_REPORT_PATH, ESCALATION_QUEUE_PATH, METRICS_PATH } from '../../lib/metrics-paths';

@@ -1,11 +1,8 @@
-import NavigateNextIcon from '@mui/icons-material/NavigateNext';
-import Box from '@mui/material/Box';
-import Breadcrumbs from '@mui/material/Breadcrumbs';
-import Typography from '@mui/material/Typography';
-import { useEffect } from 'react';
+import { Fragment, useEffect } from 'react';
+import { NavigateNextIcon } from '../../components/ui/icons';
 import { usePortalTitle } from '../../lib/auth/portal-config';
-import { HEADER_HEIGHT_PX, TOOLBAR_HEIGHT_PX } from '../../lib/constants';
 import { useRouteHandle } from '../route-handle';
+import './page-toolbar.css';
 
 /** The 40 px bar under the header: breadcrumbs ending in the page title, which is the page's h1. */
 export function PageToolbar() {
@@ -17,31 +14,29 @@ export function PageToolbar() {
     document.title = title ? `${title} · ${appTitle}` : appTitle;
   }, [title, appTitle]);
 
+  // MUI's Breadcrumbs markup: a list in a named <nav>, the separators hidden list items between the crumbs.
+  const separator = (
+    <li aria-hidden="true" className="page-toolbar__separator">
+      <NavigateNextIcon fontSize="small" />
+    </li>
+  );
   return (
-    <Box
-      sx={{
-        position: 'sticky',
-        top: HEADER_HEIGHT_PX,
-        zIndex: (t) => t.zIndex.appBar - 1,
-        height: TOOLBAR_HEIGHT_PX,
-        display: 'flex',
-        alignItems: 'center',
-        px: { xs: 2, md: 3 },
-        bgcolor: 'background.paper',
-        borderBottom: 1,
-        borderColor: 'divider',
-      }}
-    >
-      <Breadcrumbs aria-label="Breadcrumb" separator={<NavigateNextIcon fontSize="small" />}>
-        {handle?.crumbs?.map((crumb) => (
-          <Typography key={crumb} variant="body2" color="textSecondary">
-            {crumb}
-          </Typography>
-        ))}
-        <Typography component="h1" variant="body1" sx={{ fontWeight: 600, color: 'text.primary' }}>
-          {title}
-        </Typography>
-      </Breadcrumbs>
-    </Box>
+    <div className="page-toolbar">
+      <nav aria-label="Breadcrumb" className="page-toolbar__breadcrumbs ui-body1 ui-text-secondary">
+        <ol className="page-toolbar__list">
+          {handle?.crumbs?.map((crumb) => (
+            <Fragment key={crumb}>
+              <li className="page-toolbar__item">
+                <p className="ui-body2 ui-text-secondary">{crumb}</p>
+              </li>
+              {separator}
+            </Fragment>
+          ))}
+          <li className="page-toolbar__item">
+            <h1 className="page-toolbar__title ui-body1">{title}</h1>
+          </li>
+        </ol>
+      </nav>
+    </div>
   );
 }

@@ -1,5 +1,6 @@
-import WarningAmberIcon from '@mui/icons-material/WarningAmber';
-import Chip from '@mui/material/Chip';
+import { Chip } from '../ui/chip';
+import { WarningAmberIcon } from '../ui/icons';
+import './af-without-oac-badge.css';
 
 export const AF_WITHOUT_OAC_LABEL = 'AF without OAC';
 
@@ -17,8 +18,7 @@ export function AfWithoutOacBadge({ size = 'small' }: { size?: 'small' | 'medium
       icon={<WarningAmberIcon aria-hidden />}
       label={AF_WITHOUT_OAC_LABEL}
       data-af-without-oac=""
-      component="span"
-      sx={{ fontWeight: 700 }}
+      className="af-without-oac-badge"
     />
   );
 }

@@ -1,7 +1,3 @@
-import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
 import { formatUserDisplayName } from '@portal/domain';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useMemo } from 'react';
@@ -9,6 +5,8 @@ import { useAuth } from 'react-oidc-context';
 import { BusyScreen } from '../../components/busy-screen';
 import { PageMessage } from '../../components/page-message';
 import { StandalonePage } from '../../components/standalone-page';
+import { Button } from '../../components/ui/button';
+import { ErrorOutlineOutlinedIcon } from '../../components/ui/icons';
 import { useSignOut } from '../auth/use-sign-out';
 import type { CurrentUser } from './get-current-user';
 import { currentUserQueryOptions } from './get-current-user';
@@ -56,21 +54,24 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     return (
       <StandalonePage>
         <PageMessage
-          icon={<ErrorOutlineIcon />}
+          icon={<ErrorOutlineOutlinedIcon />}
           heading="Your profile could not be loaded"
           headingComponent="h1"
         >
-          <Typography role="alert" color="textSecondary" sx={{ mb: 3 }}>
+          <p
+            role="alert"
+            className="ui-body1 ui-text-secondary page-message__text page-message__text--before-actions"
+          >
             {query.error.message}
-          </Typography>
-          <Box sx={{ display: 'flex', justifyContent: 'center', gap: 1.5 }}>
+          </p>
+          <div className="page-message__actions">
             <Button variant="contained" onClick={() => void query.refetch()}>
               Try again
             </Button>
             <Button variant="outlined" onClick={() => void signOut()}>
               Sign out
             </Button>
-          </Box>
+          </div>
         </PageMessage>
       </StandalonePage>
     );

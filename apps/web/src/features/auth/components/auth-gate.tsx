@@ -1,5 +1,4 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { enqueueSnackbar } from 'notistack';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { hasAuthParams, useAuth } from 'react-oidc-context';
 import { BusyScreen } from '../../../components/busy-screen';
@@ -8,6 +7,7 @@ import { currentReturnTo, type SignInState } from '../../../lib/auth/return-to';
 import { useIsSigningOut } from '../../../lib/auth/signing-out';
 import { AUTH_CALLBACK_PATH } from '../../../lib/constants';
 import { createLogger } from '../../../lib/logger';
+import { enqueueSnackbar } from '../../../lib/snackbar/snackbar';
 import { decideAuthView } from '../auth-view';
 import { isSignedOutError, type SignInError, toSignInMessage } from '../sign-in-errors';
 import { SignInScreen } from './sign-in-screen';

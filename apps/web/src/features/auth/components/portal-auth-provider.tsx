@@ -1,6 +1,3 @@
-import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
-import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import type { User } from 'oidc-client-ts';
 import type { ReactNode } from 'react';
@@ -8,6 +5,8 @@ import { AuthProvider } from 'react-oidc-context';
 import { BusyScreen } from '../../../components/busy-screen';
 import { PageMessage } from '../../../components/page-message';
 import { StandalonePage } from '../../../components/standalone-page';
+import { Button } from '../../../components/ui/button';
+import { ErrorOutlineOutlinedIcon } from '../../../components/ui/icons';
 import {
   type PortalConfig,
   PortalConfigContext,
@@ -15,6 +14,7 @@ import {
 } from '../../../lib/auth/portal-config';
 import { isSignOutLanding, readReturnTo, stripSignInParams } from '../../../lib/auth/return-to';
 import { getUserManager } from '../../../lib/auth/user-manager';
+import './portal-auth-provider.css';
 
 /**
  * After a redirect sign-in, replace the callback address (code, state) with the page the sign-in
@@ -56,13 +56,20 @@ export function PortalAuthProvider({ children }: { children: ReactNode }) {
   if (config.isError) {
     return (
       <StandalonePage>
-        <PageMessage icon={<ErrorOutlineIcon />} heading="The portal could not start" headingComponent="h1">
-          <Typography color="textSecondary" sx={{ mb: 1 }}>
+        <PageMessage
+          icon={<ErrorOutlineOutlinedIcon />}
+          heading="The portal could not start"
+          headingComponent="h1"
+        >
+          <p className="ui-body1 ui-text-secondary portal-auth-provider__explanation">
             Its settings could not be loaded. Check the network connection and try again.
-          </Typography>
-          <Typography role="alert" color="error" sx={{ mb: 3 }}>
+          </p>
+          <p
+            role="alert"
+            className="ui-body1 page-message__text page-message__text--before-actions portal-auth-provider__error"
+          >
             {config.error.message}
-          </Typography>
+          </p>
           <Button variant="contained" onClick={() => void config.refetch()}>
             Try again
           </Button>

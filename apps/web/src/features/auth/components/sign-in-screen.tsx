@@ -1,12 +1,10 @@
-import LockIcon from '@mui/icons-material/LockOutlined';
-import OpenInNewIcon from '@mui/icons-material/OpenInNew';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
 import { PageMessage } from '../../../components/page-message';
 import { StandalonePage } from '../../../components/standalone-page';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { LockOutlinedIcon, OpenInNewIcon } from '../../../components/ui/icons';
 import { useInteractiveSignIn } from '../hooks/use-interactive-sign-in';
+import './sign-in-screen.css';
 
 type SignInScreenProps = {
   /** A SPEC §8 sign-in message, shown verbatim. */
@@ -19,23 +17,23 @@ export function SignInScreen({ error, notice }: SignInScreenProps) {
   const { signInWithRedirect, signInWithPopup } = useInteractiveSignIn();
   return (
     <StandalonePage>
-      <PageMessage icon={<LockIcon />} heading="Sign in to the portal" headingComponent="h1">
-        <Box sx={{ maxWidth: 440, mx: 'auto', textAlign: 'left' }}>
+      <PageMessage icon={<LockOutlinedIcon />} heading="Sign in to the portal" headingComponent="h1">
+        <div className="sign-in-screen__alerts">
           {error && (
-            <Alert severity="error" sx={{ mb: 2 }}>
+            <Alert severity="error" className="sign-in-screen__alert">
               {error}
             </Alert>
           )}
           {notice && (
-            <Alert severity="info" sx={{ mb: 2 }}>
+            <Alert severity="info" className="sign-in-screen__alert">
               {notice}
             </Alert>
           )}
-        </Box>
-        <Typography color="textSecondary" sx={{ mb: 3 }}>
+        </div>
+        <p className="ui-body1 ui-text-secondary page-message__text page-message__text--before-actions">
           Sign in with your portal account to continue.
-        </Typography>
-        <Box sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'center', gap: 1.5 }}>
+        </p>
+        <div className="page-message__actions page-message__actions--wrap">
           <Button variant="contained" size="large" onClick={() => void signInWithRedirect()}>
             Sign in
           </Button>
@@ -47,7 +45,7 @@ export function SignInScreen({ error, notice }: SignInScreenProps) {
           >
             Sign in with a pop-up window
           </Button>
-        </Box>
+        </div>
       </PageMessage>
     </StandalonePage>
   );

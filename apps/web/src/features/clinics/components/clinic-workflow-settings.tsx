@@ -5,8 +5,8 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { findSettingRange } from '@portal/domain';
-import { enqueueSnackbar } from 'notistack';
 import { useState } from 'react';
+import { enqueueSnackbar } from '../../../lib/snackbar/snackbar';
 import { toClinicBody, withWorkflow } from '../api/clinic-body';
 import { useUpdateClinic } from '../api/update-clinic';
 import {

@@ -1,12 +1,12 @@
 import AddIcon from '@mui/icons-material/Add';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { enqueueSnackbar } from 'notistack';
 import { type MouseEvent, useCallback, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { DataTable } from '../../../components/data-table';
 import { queryKeys } from '../../../lib/query-keys';
 import { usePermissions } from '../../../lib/session/session-context';
+import { enqueueSnackbar } from '../../../lib/snackbar/snackbar';
 import { toClinicBody } from '../api/clinic-body';
 import { getClinics } from '../api/get-clinics';
 import { useUpdateClinic } from '../api/update-clinic';

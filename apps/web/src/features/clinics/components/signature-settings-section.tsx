@@ -9,8 +9,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { describeBulkSigning, formatUserDisplayName, type MergedClinicConfiguration } from '@portal/domain';
 import { useQuery } from '@tanstack/react-query';
-import { enqueueSnackbar } from 'notistack';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { enqueueSnackbar } from '../../../lib/snackbar/snackbar';
 import { clinicProvidersQueryOptions } from '../api/get-clinic-providers';
 import {
   CLINIC_WIDE_USER_ID,

@@ -4,10 +4,10 @@ import MenuItem from '@mui/material/MenuItem';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { listEnumOptions, type SettingValueType } from '@portal/domain';
-import { enqueueSnackbar } from 'notistack';
 import { type FormEvent, useId, useState } from 'react';
 import { FormDialog } from '../../../components/form-dialog';
 import { toServerFieldErrors } from '../../../lib/field-errors';
+import { enqueueSnackbar } from '../../../lib/snackbar/snackbar';
 import { useCreateDefault } from '../api/create-default';
 import { useUpdateDefault } from '../api/update-default';
 import {

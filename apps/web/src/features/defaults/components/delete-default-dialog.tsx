@@ -1,5 +1,5 @@
-import { enqueueSnackbar } from 'notistack';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { enqueueSnackbar } from '../../../lib/snackbar/snackbar';
 import { useDeleteDefault } from '../api/delete-default';
 import { type AnyDefault, DEFAULT_KIND_LABELS, type DefaultKind } from '../types';
 

@@ -1,9 +1,9 @@
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { documentTypeLabel, type EscalationQueueItem, formatUsDateTimeToMinute } from '@portal/domain';
-import { enqueueSnackbar } from 'notistack';
 import { useState } from 'react';
 import { FormDialog } from '../../../components/form-dialog';
+import { enqueueSnackbar } from '../../../lib/snackbar/snackbar';
 import { useAddInternalReview } from '../api/add-internal-review';
 
 /** SPEC §9: notes are at most 900 characters. */

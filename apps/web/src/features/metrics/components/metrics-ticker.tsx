@@ -1,19 +1,15 @@
-import ErrorIcon from '@mui/icons-material/Error';
-import InboxOutlinedIcon from '@mui/icons-material/InboxOutlined';
-import ScheduleIcon from '@mui/icons-material/Schedule';
-import Box from '@mui/material/Box';
-import Link from '@mui/material/Link';
-import { alpha } from '@mui/material/styles';
-import Tooltip from '@mui/material/Tooltip';
 import { REALTIME_EVENTS } from '@portal/domain';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { Link as RouterLink } from 'react-router';
+import { Link } from 'react-router';
+import { ErrorIcon, InboxOutlinedIcon, ScheduleIcon } from '../../../components/ui/icons';
+import { Tooltip } from '../../../components/ui/tooltip';
 import { inboxToDoLink } from '../../../lib/inbox-link';
 import { queryKeys } from '../../../lib/query-keys';
 import { useRealtimeInvalidation } from '../../../lib/realtime/use-realtime-invalidation';
 import { usePermissions, useSession } from '../../../lib/session/session-context';
 import { tickerQueryOptions } from '../api/get-ticker';
+import './metrics-ticker.css';
 
 type TickerItemProps = {
   testId: string;
@@ -28,53 +24,23 @@ type TickerItemProps = {
   attention?: 'error' | 'overdue';
 };
 
-const OVERDUE_BACKGROUND = '#8a4b08';
-
 function TickerItem({ testId, count, word, label, to, icon, attention }: TickerItemProps) {
   const alarmed = attention !== undefined && count > 0;
   return (
     <Tooltip title={label}>
       <Link
-        component={RouterLink}
         to={to}
-        underline="none"
-        color="inherit"
         aria-label={label}
         data-testid={testId}
         data-count={count}
-        sx={(theme) => ({
-          display: 'inline-flex',
-          alignItems: 'center',
-          gap: 0.5,
-          height: 32,
-          px: 1,
-          borderRadius: 1,
-          fontSize: 14,
-          fontWeight: 600,
-          whiteSpace: 'nowrap',
-          color: 'common.white',
-          bgcolor: alarmed
-            ? attention === 'error'
-              ? 'error.main'
-              : OVERDUE_BACKGROUND
-            : alpha(theme.palette.common.black, 0.22),
-          '&:hover': {
-            bgcolor: alarmed
-              ? attention === 'error'
-                ? 'error.dark'
-                : '#6f3c06'
-              : alpha(theme.palette.common.black, 0.32),
-          },
-          '&:focus-visible': { outline: '2px solid', outlineColor: 'common.white', outlineOffset: 2 },
-          '& svg': { fontSize: 18 },
-        })}
+        className={
+          alarmed ? `metrics-ticker__item metrics-ticker__item--${attention}` : 'metrics-ticker__item'
+        }
       >
         {icon}
         <span>{count.toLocaleString('en-US')}</span>
         {/* The word only where the header has room for it; the link's name says it everywhere. */}
-        <Box component="span" sx={{ display: { xs: 'none', xl: 'inline' }, fontWeight: 400 }}>
-          {` ${word}`}
-        </Box>
+        <span className="metrics-ticker__word">{` ${word}`}</span>
       </Link>
     </Tooltip>
   );
@@ -97,11 +63,12 @@ export function MetricsTicker() {
   const at = `at ${currentClinic.name}`;
   const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
   return (
-    <Box
+    // biome-ignore lint/a11y/useSemanticElements: a fieldset brings a border, padding and min-width of its own and wants a legend
+    <div
       role="group"
       aria-label={`Work waiting ${at}`}
       data-testid="metrics-ticker"
-      sx={{ display: { xs: 'none', md: 'flex' }, alignItems: 'center', gap: 0.75, flexShrink: 0 }}
+      className="metrics-ticker"
     >
       <TickerItem
         testId="ticker-unsigned"
@@ -129,6 +96,6 @@ export function MetricsTicker() {
         icon={<ScheduleIcon aria-hidden />}
         attention="overdue"
       />
-    </Box>
+    </div>
   );
 }

@@ -1,7 +1,7 @@
 import type { CreatedNotifications } from '@portal/domain';
 import { useMutation } from '@tanstack/react-query';
-import { enqueueSnackbar } from 'notistack';
 import { apiClient } from '../../../lib/api-client';
+import { enqueueSnackbar } from '../../../lib/snackbar/snackbar';
 
 /** POST /api/notifications/in-app/test: a notification to yourself, which arrives live. */
 export function sendTestNotification(): Promise<CreatedNotifications> {

@@ -1,11 +1,10 @@
-import NotificationsIcon from '@mui/icons-material/Notifications';
-import NotificationsNoneIcon from '@mui/icons-material/NotificationsNone';
-import Badge from '@mui/material/Badge';
-import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { lazyComponent } from '../../../components/lazy-component';
+import { Badge } from '../../../components/ui/badge';
+import { IconButton } from '../../../components/ui/button';
+import { NotificationsIcon, NotificationsNoneIcon } from '../../../components/ui/icons';
+import { Tooltip } from '../../../components/ui/tooltip';
 import { REALTIME_EVENTS, useRealtime, useRealtimeEvent } from '../../../lib/realtime/realtime-context';
 import { usePermissions } from '../../../lib/session/session-context';
 import { useNotificationHeartbeat } from '../hooks/use-notification-heartbeat';
@@ -14,6 +13,7 @@ import { useToasts } from '../hooks/use-toasts';
 import type { Toast } from '../toast-queue';
 import type { NotificationItem } from '../types';
 import { NotificationToasts } from './notification-toasts';
+import './notification-bell.css';
 
 // The list and the preferences show only when asked for: chunks of their own, so the inbox shows
 // without them (issue 11 §10).
@@ -122,7 +122,8 @@ export function NotificationBell() {
           data-realtime={realtime.userChannelReady ? 'live' : realtime.state}
           onClick={openList}
         >
-          <Badge badgeContent={list.unreadCount} max={99} color="error" overlap="circular">
+          {/* MUI's overlap="circular": the count sits on the round icon's corner, not the box's. */}
+          <Badge badgeContent={list.unreadCount} max={99} color="error" className="notification-bell__badge">
             {list.unreadCount > 0 ? <NotificationsIcon /> : <NotificationsNoneIcon />}
           </Badge>
         </IconButton>

@@ -1,13 +1,10 @@
-import CloseIcon from '@mui/icons-material/Close';
-import NotificationsActiveIcon from '@mui/icons-material/NotificationsActive';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import ButtonBase from '@mui/material/ButtonBase';
-import IconButton from '@mui/material/IconButton';
 import { TOAST_DEFAULT_DURATION_MS } from '@portal/domain';
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { type RefObject, useEffect, useLayoutEffect, useRef } from 'react';
+import { IconButton } from '../../../components/ui/button';
+import { CloseIcon, NotificationsActiveIcon } from '../../../components/ui/icons';
 import { TOAST_CLEARANCE_VAR } from '../../../lib/constants';
 import type { Toast } from '../toast-queue';
+import './notification-toasts.css';
 
 /** Gap kept between the toasts and what must stay clear of them. */
 const CLEARANCE_GAP_PX = 8;
@@ -25,44 +22,24 @@ function ToastItem({
     const timer = window.setTimeout(() => onDismiss(toast.key), TOAST_DEFAULT_DURATION_MS);
     return () => window.clearTimeout(timer);
   }, [toast.key, onDismiss]);
+  // MUI's filled info Alert, as the toasts were drawn: icon, the title (a button), then Dismiss.
   return (
-    <Alert
-      role="status"
-      data-testid="notification-toast"
-      severity="info"
-      variant="filled"
-      icon={<NotificationsActiveIcon fontSize="inherit" />}
-      action={
+    <div role="status" data-testid="notification-toast" className="notification-toast">
+      <div className="notification-toast__icon">
+        <NotificationsActiveIcon fontSize="inherit" />
+      </div>
+      <div className="notification-toast__message">
+        {/* The title opens the notification (or the list, when it is not at hand). */}
+        <button type="button" className="notification-toast__open" onClick={() => onOpen(toast)}>
+          {toast.message}
+        </button>
+      </div>
+      <div className="notification-toast__action">
         <IconButton color="inherit" size="small" aria-label="Dismiss" onClick={() => onDismiss(toast.key)}>
           <CloseIcon fontSize="small" />
         </IconButton>
-      }
-      sx={{
-        boxShadow: 6,
-        alignItems: 'center',
-        maxWidth: 420,
-        wordBreak: 'break-word',
-        '& .MuiAlert-message': { p: 0, flex: 1, minWidth: 0 },
-      }}
-    >
-      {/* The title opens the notification (or the list, when it is not at hand). */}
-      <ButtonBase
-        onClick={() => onOpen(toast)}
-        sx={{
-          display: 'block',
-          width: '100%',
-          py: 1,
-          textAlign: 'left',
-          font: 'inherit',
-          color: 'inherit',
-          borderRadius: 0.5,
-          '&:hover': { textDecoration: 'underline' },
-          '&.Mui-focusVisible': { outline: '2px solid currentColor', outlineOffset: 2 },
-        }}
-      >
-        {toast.message}
-      </ButtonBase>
-    </Alert>
+      </div>
+    </div>
   );
 }
 
@@ -70,7 +47,7 @@ function ToastItem({
  * Publishes how much of the viewport's bottom the toasts take as a CSS custom property on <html>, so the
  * notification list can keep its last row clear of them.
  */
-function usePublishedClearance(stack: React.RefObject<HTMLElement | null>, showing: boolean) {
+function usePublishedClearance(stack: RefObject<HTMLElement | null>, showing: boolean) {
   useLayoutEffect(() => {
     const root = document.documentElement;
     const element = stack.current;
@@ -108,27 +85,20 @@ export function NotificationToasts({
   onOpen: (toast: Toast) => void;
   onDismiss: (key: number) => void;
 }) {
-  const stack = useRef<HTMLDivElement>(null);
+  const stack = useRef<HTMLElement>(null);
   usePublishedClearance(stack, toasts.length > 0);
   return (
-    <Box
+    // A named <section>: the region landmark the toasts are announced and found in.
+    <section
       ref={stack}
-      role="region"
       aria-label="New notifications"
-      sx={{
-        position: 'fixed',
-        left: { xs: 8, sm: 24 },
-        bottom: { xs: 8, sm: 24 },
-        zIndex: (theme) => theme.zIndex.snackbar,
-        display: 'flex',
-        flexDirection: 'column-reverse',
-        gap: 1,
-        pointerEvents: toasts.length > 0 ? 'auto' : 'none',
-      }}
+      className={
+        toasts.length > 0 ? 'notification-toasts notification-toasts--showing' : 'notification-toasts'
+      }
     >
       {toasts.map((toast) => (
         <ToastItem key={toast.key} toast={toast} onOpen={onOpen} onDismiss={onDismiss} />
       ))}
-    </Box>
+    </section>
   );
 }

@@ -6,13 +6,13 @@ import { useTheme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { LikelyDuplicatePatient } from '@portal/domain';
-import { enqueueSnackbar } from 'notistack';
 import { type FormEvent, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { FormDialogBody } from '../../../components/form-dialog';
 import { FORM_GRID_SX, FormField } from '../../../components/form-field';
 import { formatPatientName } from '../../../lib/patient-format';
 import { patientPagePath } from '../../../lib/patients';
+import { enqueueSnackbar } from '../../../lib/snackbar/snackbar';
 import { useCreatePatient } from '../api/create-patient';
 import {
   CREATE_PATIENT_LABELS,

@@ -18,7 +18,6 @@ import {
   type OacHistoryEntry,
   type PatientResource,
 } from '@portal/domain';
-import { enqueueSnackbar } from 'notistack';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import {
@@ -28,6 +27,7 @@ import {
 import { OacStatusChip } from '../../../components/patient/oac-status-chip';
 import { visuallyHidden } from '../../../components/visually-hidden';
 import { localIsoDate } from '../../../lib/patient-format';
+import { enqueueSnackbar } from '../../../lib/snackbar/snackbar';
 import { useDeleteOacEntry } from '../api/delete-oac-entry';
 import { useUpdateOacEntry } from '../api/update-oac-entry';
 import {

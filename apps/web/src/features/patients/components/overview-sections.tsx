@@ -12,11 +12,11 @@ import {
   type TransmissionStatus,
 } from '@portal/domain';
 import { useQuery } from '@tanstack/react-query';
-import { enqueueSnackbar } from 'notistack';
 import { useState } from 'react';
 import { AdvisoryList } from '../../../components/patient/advisory-list';
 import { formatGender, manufacturerName } from '../../../lib/patient-format';
 import { patientAdvisoriesQueryOptions } from '../../../lib/patients';
+import { enqueueSnackbar } from '../../../lib/snackbar/snackbar';
 import { downloadAdvisoryPatients } from '../api/download-advisory-patients';
 import { useTransmissionStatus } from '../api/get-transmission-status';
 import { useUpdatePatient } from '../api/update-patient';

@@ -11,12 +11,12 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { PatientResource } from '@portal/domain';
 import { useQuery } from '@tanstack/react-query';
-import { enqueueSnackbar } from 'notistack';
 import { Link as RouterLink } from 'react-router';
 import { AfWithoutOacBadge } from '../../../components/patient/af-without-oac-badge';
 import { OacStatusChip } from '../../../components/patient/oac-status-chip';
 import { formatDevice, formatDobWithAge, formatGender, formatPatientName } from '../../../lib/patient-format';
 import { deviceCheckPath, patientAdvisoriesQueryOptions } from '../../../lib/patients';
+import { enqueueSnackbar } from '../../../lib/snackbar/snackbar';
 import { useSyncPatient } from '../api/sync-patient';
 import { PATIENT_SYNC_ERROR_MESSAGE, PATIENT_SYNCED_MESSAGE } from '../patient-messages';
 

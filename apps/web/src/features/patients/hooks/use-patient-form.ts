@@ -1,5 +1,5 @@
-import { enqueueSnackbar } from 'notistack';
 import { type FormEvent, useId, useState } from 'react';
+import { enqueueSnackbar } from '../../../lib/snackbar/snackbar';
 import { type FormErrors, toFormErrors } from '../patient-form';
 
 type PatientFormOptions<Field extends string, Values extends Record<Field, string>> = {

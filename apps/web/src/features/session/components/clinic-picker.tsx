@@ -1,9 +1,7 @@
-import MenuItem from '@mui/material/MenuItem';
-import { alpha } from '@mui/material/styles';
-import TextField from '@mui/material/TextField';
-import { useId } from 'react';
+import { Select } from '../../../components/ui/select';
 import { getHeaderPopupContainer } from '../../../lib/header-popup-container';
 import { useSession } from '../../../lib/session/session-context';
+import './clinic-picker.css';
 
 /**
  * The header's clinic picker: only the clinics the user may open. The choice is kept in local storage
@@ -11,45 +9,19 @@ import { useSession } from '../../../lib/session/session-context';
  */
 export function ClinicPicker() {
   const { allowedClinics, currentClinic, selectClinic } = useSession();
-  const id = useId();
   if (allowedClinics.length === 0 || !currentClinic) return null;
   return (
-    <TextField
-      id={id}
-      select
+    <Select
+      // Named for assistive technology only: the header has no room for a visible label.
+      label="Current clinic"
+      hideLabel
       size="small"
       value={currentClinic.npi}
-      onChange={(event) => selectClinic(event.target.value)}
-      slotProps={{
-        htmlInput: { 'aria-label': 'Current clinic' },
-        select: {
-          MenuProps: {
-            container: getHeaderPopupContainer,
-            slotProps: { paper: { sx: { maxHeight: 420 } } },
-          },
-          renderValue: () => currentClinic.name,
-        },
-      }}
-      sx={(t) => ({
-        // Takes the room the header has left on narrow screens, up to 300 px.
-        flex: '0 1 300px',
-        minWidth: 120,
-        '& .MuiInputBase-root': {
-          color: 'common.white',
-          bgcolor: alpha(t.palette.common.white, 0.12),
-          '&:hover': { bgcolor: alpha(t.palette.common.white, 0.18) },
-        },
-        '& .MuiOutlinedInput-notchedOutline': { borderColor: alpha(t.palette.common.white, 0.4) },
-        '& .MuiInputBase-root:hover .MuiOutlinedInput-notchedOutline': { borderColor: 'common.white' },
-        '& .MuiInputBase-root.Mui-focused .MuiOutlinedInput-notchedOutline': { borderColor: 'common.white' },
-        '& .MuiSelect-icon': { color: 'common.white' },
-      })}
-    >
-      {allowedClinics.map((clinic) => (
-        <MenuItem key={clinic.npi} value={clinic.npi} sx={{ display: 'block' }}>
-          {clinic.name}
-        </MenuItem>
-      ))}
-    </TextField>
+      options={allowedClinics.map((clinic) => ({ value: clinic.npi, label: clinic.name }))}
+      onChange={selectClinic}
+      renderValue={() => currentClinic.name}
+      container={getHeaderPopupContainer}
+      className="clinic-picker"
+    />
   );
 }

@@ -1,21 +1,18 @@
-import MailOutlineIcon from '@mui/icons-material/EmailOutlined';
-import HelpOutlineIcon from '@mui/icons-material/HelpOutlined';
-import KeyboardIcon from '@mui/icons-material/KeyboardOutlined';
-import Box from '@mui/material/Box';
-import Divider from '@mui/material/Divider';
-import IconButton from '@mui/material/IconButton';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
-import Typography from '@mui/material/Typography';
 import { DEFAULT_SUPPORT_EMAILS } from '@portal/domain';
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link as RouterLink, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { IconButton } from '../../../components/ui/button';
+import {
+  HelpOutlinedIcon as HelpOutlineIcon,
+  KeyboardOutlinedIcon as KeyboardIcon,
+  EmailOutlinedIcon as MailOutlineIcon,
+} from '../../../components/ui/icons';
+import { Menu, MenuDivider, MenuHeader, MenuItem } from '../../../components/ui/menu';
 import { usePortalTitle } from '../../../lib/auth/portal-config';
 import { SIGNATURE_DASHBOARD_PATH } from '../../../lib/constants';
 import { getHeaderPopupContainer } from '../../../lib/header-popup-container';
 import { useSession } from '../../../lib/session/session-context';
+import './help-menu.css';
 
 /** The inbox opens its keyboard shortcut sheet at this address fragment. */
 const KEYBOARD_SHORTCUTS_HASH = '#keyboard-shortcuts';
@@ -49,7 +46,7 @@ export function HelpMenu() {
   const emails = listSupportEmails(clinicConfiguration.settings.supportEmails?.value);
   // The clinic's addresses can arrive while the menu is open (it opens on the defaults): the new first
   // item takes the focus, so the keyboard is never left on a removed element.
-  const firstItem = useRef<HTMLAnchorElement | null>(null);
+  const firstItem = useRef<HTMLElement | null>(null);
   const emailsKey = emails.join(',');
   useEffect(() => {
     if (open && emailsKey && !firstItem.current?.contains(document.activeElement)) firstItem.current?.focus();
@@ -74,60 +71,52 @@ export function HelpMenu() {
         container={getHeaderPopupContainer}
         open={open}
         onClose={() => setAnchor(null)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-        slotProps={{
-          list: { 'aria-labelledby': headingId },
-          paper: { sx: { minWidth: 260, maxWidth: 360, mt: 0.5 } },
-        }}
+        align="end"
+        aria-labelledby={headingId}
+        className="help-menu"
       >
-        <Box sx={{ px: 2, pt: 1, pb: 1 }}>
-          <Typography id={headingId} sx={{ fontWeight: 600 }}>
+        <MenuHeader>
+          <p id={headingId} className="help-menu__heading ui-body1">
             Help and support
-          </Typography>
-          <Typography variant="body2" color="textSecondary">
+          </p>
+          <p className="ui-body2 ui-text-secondary">
             {currentClinic ? `Support for ${currentClinic.name}` : 'Support'}
-          </Typography>
-        </Box>
-        <Divider />
+          </p>
+        </MenuHeader>
+        <MenuDivider />
         {emails.map((email, index) => (
           <MenuItem
             key={email}
             ref={index === 0 ? firstItem : undefined}
-            component="a"
             href={`mailto:${email}`}
             onClick={() => setAnchor(null)}
             aria-label={`E-mail ${email}`}
+            icon={<MailOutlineIcon fontSize="small" />}
+            className="help-menu__email"
           >
-            <ListItemIcon>
-              <MailOutlineIcon fontSize="small" />
-            </ListItemIcon>
-            <ListItemText slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }}>{email}</ListItemText>
+            {email}
           </MenuItem>
         ))}
-        {can('document:read') && <Divider />}
+        {can('document:read') && <MenuDivider />}
         {can('document:read') && (
           <MenuItem
-            component={RouterLink}
             to={{
               pathname: SIGNATURE_DASHBOARD_PATH,
               search: onInbox ? location.search : '',
               hash: KEYBOARD_SHORTCUTS_HASH,
             }}
             onClick={() => setAnchor(null)}
+            icon={<KeyboardIcon fontSize="small" />}
           >
-            <ListItemIcon>
-              <KeyboardIcon fontSize="small" />
-            </ListItemIcon>
-            <ListItemText>Inbox keyboard shortcuts</ListItemText>
+            Inbox keyboard shortcuts
           </MenuItem>
         )}
-        <Divider />
-        <Box sx={{ px: 2, pt: 0.5, pb: 0.5 }}>
-          <Typography variant="caption" color="textSecondary" data-testid="help-app-title">
+        <MenuDivider />
+        <MenuHeader className="help-menu__footer">
+          <span className="ui-caption ui-text-secondary" data-testid="help-app-title">
             {title}
-          </Typography>
-        </Box>
+          </span>
+        </MenuHeader>
       </Menu>
     </>
   );

@@ -1,18 +1,13 @@
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Snackbar from '@mui/material/Snackbar';
-import {
-  CONTINUE_WORKING_LABEL,
-  formatCountdown,
-  IDLE_NOTICE_MESSAGE,
-  IDLE_TIMEOUT_MS,
-  IDLE_WARNING_COUNTDOWN_SECONDS,
-} from '@portal/domain';
-import { useCallback } from 'react';
+import { IDLE_TIMEOUT_MS, IDLE_WARNING_COUNTDOWN_SECONDS } from '@portal/domain';
+import { useCallback, useState } from 'react';
+import { lazyComponent } from '../../../components/lazy-component';
 import { useSignOut } from '../../../lib/auth/use-sign-out';
-import { HEADER_HEIGHT_PX, TOOLBAR_HEIGHT_PX } from '../../../lib/constants';
 import { useIdleTimer } from '../hooks/use-idle-timer';
+
+// The notice is drawn with MUI, in a chunk of its own: the first screen does not wait for it (issue 11 §10).
+const IdleLogoutNotice = lazyComponent(() =>
+  import('./idle-logout-notice').then((module) => module.IdleLogoutNotice),
+);
 
 /**
  * SPEC §4 Idle: after 20 minutes without activity a notice that does not hide by itself counts down
@@ -27,44 +22,11 @@ export function IdleLogout() {
     countdownSeconds: IDLE_WARNING_COUNTDOWN_SECONDS,
     onTimeout,
   });
+  // Rendered from the first warning on, and kept, so the notice's exit transition plays when it closes.
+  const [shown, setShown] = useState(false);
+  if (isWarning && !shown) setShown(true);
 
-  return (
-    <Snackbar
-      open={isWarning}
-      // Below the header and page title bar, where it is seen on return; the ordinary snackbars stay bottom right.
-      anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
-      sx={{
-        top: { xs: HEADER_HEIGHT_PX + TOOLBAR_HEIGHT_PX + 8, sm: HEADER_HEIGHT_PX + TOOLBAR_HEIGHT_PX + 16 },
-      }}
-    >
-      <Alert
-        severity="warning"
-        variant="outlined"
-        sx={{ bgcolor: 'background.paper', boxShadow: 6, alignItems: 'center', maxWidth: 560 }}
-        action={
-          <Button
-            color="inherit"
-            variant="outlined"
-            size="small"
-            onClick={stayActive}
-            sx={{ whiteSpace: 'nowrap' }}
-          >
-            {CONTINUE_WORKING_LABEL}
-          </Button>
-        }
-      >
-        <Box component="span" sx={{ whiteSpace: 'pre-wrap', display: 'block' }} data-idle-message>
-          {IDLE_NOTICE_MESSAGE}
-        </Box>
-        <Box
-          component="span"
-          role="timer"
-          aria-label="Time left before logout"
-          sx={{ display: 'block', fontWeight: 700, fontSize: '1.25rem', fontVariantNumeric: 'tabular-nums' }}
-        >
-          {formatCountdown(remainingSeconds)}
-        </Box>
-      </Alert>
-    </Snackbar>
-  );
+  return shown ? (
+    <IdleLogoutNotice open={isWarning} remainingSeconds={remainingSeconds} onStayActive={stayActive} />
+  ) : null;
 }

@@ -1,18 +1,12 @@
-import AccountCircleIcon from '@mui/icons-material/AccountCircle';
-import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
-import LogoutIcon from '@mui/icons-material/Logout';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Divider from '@mui/material/Divider';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
-import Typography from '@mui/material/Typography';
 import { listEffectiveRoles, normalizeRole, ROLE_LABELS } from '@portal/domain';
 import { useId, useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { AccountCircleIcon, ArrowDropDownIcon, LogoutIcon } from '../../../components/ui/icons';
+import { Menu, MenuDivider, MenuHeader, MenuItem } from '../../../components/ui/menu';
 import { useSignOut } from '../../../lib/auth/use-sign-out';
 import { getHeaderPopupContainer } from '../../../lib/header-popup-container';
 import { useSession } from '../../../lib/session/session-context';
+import './user-menu.css';
 
 /** The signed-in user's name in the header; its menu says who and in which role, and signs out. */
 export function UserMenu() {
@@ -40,26 +34,9 @@ export function UserMenu() {
         onClick={(event) => setAnchor(event.currentTarget)}
         startIcon={<AccountCircleIcon />}
         endIcon={<ArrowDropDownIcon />}
-        sx={{
-          minWidth: 0,
-          px: 1,
-          fontWeight: 500,
-          '& .MuiButton-startIcon': { mr: { xs: 0, sm: 1 } },
-          '& .MuiButton-startIcon > svg': { fontSize: 28 },
-        }}
+        className="user-menu__button"
       >
-        <Box
-          component="span"
-          sx={{
-            display: { xs: 'none', sm: 'block' },
-            maxWidth: 220,
-            overflow: 'hidden',
-            textOverflow: 'ellipsis',
-            whiteSpace: 'nowrap',
-          }}
-        >
-          {displayName}
-        </Box>
+        <span className="user-menu__name">{displayName}</span>
       </Button>
       <Menu
         id={menuId}
@@ -67,34 +44,23 @@ export function UserMenu() {
         container={getHeaderPopupContainer}
         open={open}
         onClose={() => setAnchor(null)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-        slotProps={{
-          list: { 'aria-labelledby': buttonId, dense: false },
-          paper: { sx: { minWidth: 240, mt: 0.5 } },
-        }}
+        align="end"
+        aria-labelledby={buttonId}
+        className="user-menu"
       >
-        <Box sx={{ px: 2, pt: 1, pb: 1.5 }}>
-          <Typography sx={{ fontWeight: 600 }}>{displayName}</Typography>
-          <Typography variant="body2" color="textSecondary" sx={{ overflowWrap: 'anywhere' }}>
-            {user.attributes.email}
-          </Typography>
-          {roleText && (
-            <Typography variant="body2" color="textSecondary">
-              {roleText}
-            </Typography>
-          )}
-        </Box>
-        <Divider />
+        <MenuHeader className="user-menu__who">
+          <p className="user-menu__display-name ui-body1">{displayName}</p>
+          <p className="user-menu__email ui-body2 ui-text-secondary">{user.attributes.email}</p>
+          {roleText && <p className="ui-body2 ui-text-secondary">{roleText}</p>}
+        </MenuHeader>
+        <MenuDivider />
         <MenuItem
           onClick={() => {
             setAnchor(null);
             void signOut();
           }}
+          icon={<LogoutIcon fontSize="small" />}
         >
-          <ListItemIcon>
-            <LogoutIcon fontSize="small" />
-          </ListItemIcon>
           Sign out
         </MenuItem>
       </Menu>

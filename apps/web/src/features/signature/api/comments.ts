@@ -7,10 +7,10 @@ import type {
   UpdateCommentBody,
 } from '@portal/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { enqueueSnackbar } from 'notistack';
 import { apiClient, isApiError } from '../../../lib/api-client';
 import { HTTP_ERROR_MESSAGE } from '../../../lib/constants';
 import { queryKeys } from '../../../lib/query-keys';
+import { enqueueSnackbar } from '../../../lib/snackbar/snackbar';
 
 /** A comment on a document (SPEC §3 Comment): the domain's contract. */
 export type DocumentComment = CommentResource;

@@ -11,7 +11,7 @@ import { useDocumentAction } from './document-action';
 import { documentsQueryKey, findCachedDocument } from './get-documents';
 
 const enqueueSnackbar = vi.hoisted(() => vi.fn());
-vi.mock('notistack', () => ({ enqueueSnackbar }));
+vi.mock('../../../lib/snackbar/snackbar', () => ({ enqueueSnackbar }));
 
 function doc(id: string, status = 'unsigned'): DocumentResource {
   return { id, attributes: { status, note: '' } as DocumentAttributes };

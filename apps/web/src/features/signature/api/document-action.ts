@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { enqueueSnackbar } from 'notistack';
 import { isApiError } from '../../../lib/api-client';
 import { createLogger } from '../../../lib/logger';
+import { enqueueSnackbar } from '../../../lib/snackbar/snackbar';
 import type { DocumentAttributes, DocumentResource } from '../document-resource';
 import { findCachedDocument, replaceCachedDocument } from './get-documents';
 

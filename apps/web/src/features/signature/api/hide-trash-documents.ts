@@ -5,9 +5,9 @@ import {
   type TrashDocumentsBody,
 } from '@portal/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { enqueueSnackbar } from 'notistack';
 import { apiClient, apiRequest, isApiError } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
+import { enqueueSnackbar } from '../../../lib/snackbar/snackbar';
 
 /** PATCH /api/reports/:id/hide or /unhide. */
 export function setDocumentHidden({ id, hidden }: { id: string; hidden: boolean }): Promise<unknown> {

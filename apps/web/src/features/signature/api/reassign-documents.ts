@@ -1,8 +1,8 @@
 import { type BulkResult, REASSIGN_FAILED_MESSAGE, type ReassignDocumentsBody } from '@portal/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { enqueueSnackbar } from 'notistack';
 import { apiClient, isApiError } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
+import { enqueueSnackbar } from '../../../lib/snackbar/snackbar';
 
 export type ReassignInput = { ids: string[]; reassignTo: string; note?: string | undefined };
 

@@ -1,18 +1,12 @@
-import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
-import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
-import LockIcon from '@mui/icons-material/Lock';
-import PushPinIcon from '@mui/icons-material/PushPin';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import ButtonBase from '@mui/material/ButtonBase';
-import Checkbox from '@mui/material/Checkbox';
-import LinearProgress from '@mui/material/LinearProgress';
-import { alpha } from '@mui/material/styles';
-import Tooltip from '@mui/material/Tooltip';
 import { documentTypeLabel, formatDueStatus } from '@portal/domain';
-import { type KeyboardEvent, useEffect, useRef } from 'react';
+import { type CSSProperties, type KeyboardEvent, useEffect, useRef } from 'react';
 import { AlertBadge, formatAlertLevel } from '../../../components/alert-badge';
 import { AF_WITHOUT_OAC_LABEL } from '../../../components/patient/af-without-oac-badge';
+import { Button } from '../../../components/ui/button';
+import { Checkbox } from '../../../components/ui/checkbox';
+import { ArrowDownwardIcon, ArrowUpwardIcon, LockIcon, PushPinIcon } from '../../../components/ui/icons';
+import { LinearProgress } from '../../../components/ui/linear-progress';
+import { Tooltip } from '../../../components/ui/tooltip';
 import type { DocumentResource } from '../document-resource';
 import { ARROW_KEYS_MOVE_SELECTION } from '../hooks/use-inbox-keyboard';
 import { describeInboxSort, type InboxSort, type InboxSortColumn, nextInboxSort } from '../inbox-filters';
@@ -20,10 +14,12 @@ import { countDaysWaiting, formatDaysWaiting, formatInboxDate } from '../inbox-f
 import type { InboxListEntry } from '../selection';
 import { StatusChip } from './status-chip';
 import { visuallyHidden } from './visually-hidden';
+import './document-list.css';
 
 /** The list's row height: dense, two lines, so 15 rows show at 1440×900 and 8 at 1280×720. */
 export const DOCUMENT_ROW_HEIGHT_PX = 44;
-const CHECK_COLUMN_PX = 32;
+// The rows' CSS (document-list.css) reads the height from here, so the two cannot drift apart.
+const ROW_HEIGHT_STYLE = { '--document-row-height': `${DOCUMENT_ROW_HEIGHT_PX}px` } as CSSProperties;
 
 const SORT_HEADERS: {
   column: InboxSortColumn;
@@ -165,35 +161,28 @@ export function DocumentList({
   };
 
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, flex: 1 }}>
-      <Box
+    <div className="document-list" style={ROW_HEIGHT_STYLE}>
+      {/* biome-ignore lint/a11y/useSemanticElements: a fieldset brings a border, padding and min-width of its own and wants a legend */}
+      <div
         role="group"
         aria-label="Sort documents"
-        sx={{
-          display: 'flex',
-          alignItems: 'center',
-          height: 28,
-          flex: 'none',
-          pr: 1,
-          pl: checked ? 0 : 1,
-          borderBottom: 1,
-          borderColor: 'divider',
-          bgcolor: 'grey.50',
-        }}
+        className={['document-list__header', checked && 'document-list__header--checkable']
+          .filter(Boolean)
+          .join(' ')}
       >
         {checked && (
-          <Box sx={{ width: CHECK_COLUMN_PX, display: 'flex', justifyContent: 'center', flex: 'none' }}>
+          <div className="document-list__header-check">
             {checkAll && (
               <Checkbox
                 size="small"
+                className="document-list__checkbox"
                 checked={checkAll.checked}
                 disabled={checkAll.disabled}
                 onChange={checkAll.onToggle}
-                sx={{ p: 0.5 }}
-                slotProps={{ input: { 'aria-label': checkAll.checked ? 'Uncheck all' : 'Check all' } }}
+                aria-label={checkAll.checked ? 'Uncheck all' : 'Check all'}
               />
             )}
-          </Box>
+          </div>
         )}
         {SORT_HEADERS.map((header, index) => {
           const state = describeInboxSort(sort, header.column);
@@ -205,16 +194,15 @@ export function DocumentList({
                 onClick={() => cycleSort(header.column)}
                 data-sort-column={header.column}
                 data-sort-state={state ?? 'none'}
-                endIcon={state ? <Arrow sx={{ fontSize: '14px !important' }} /> : undefined}
-                sx={{
-                  minWidth: 0,
-                  px: 0.75,
-                  py: 0,
-                  fontSize: 12,
-                  color: state ? 'primary.main' : 'text.secondary',
-                  ml: index === 2 ? 'auto' : 0,
-                  '& .MuiButton-endIcon': { ml: 0.25 },
-                }}
+                endIcon={state ? <Arrow className="document-list__sort-arrow" /> : undefined}
+                className={[
+                  'document-list__sort',
+                  state && 'document-list__sort--active',
+                  // The dates sit at the row's right end: their headers too.
+                  index === 2 && 'document-list__sort--end',
+                ]
+                  .filter(Boolean)
+                  .join(' ')}
               >
                 {header.label}
                 {state && (
@@ -226,43 +214,28 @@ export function DocumentList({
             </Tooltip>
           );
         })}
-      </Box>
-      <Box
-        ref={scrollRef}
-        sx={{ flex: 1, minHeight: 0, overflowY: 'auto' }}
-        data-testid="document-list-scroll"
-      >
-        <Box
-          component="ul"
+      </div>
+      <div ref={scrollRef} className="document-list__scroll" data-testid="document-list-scroll">
+        <ul
           ref={listRef}
           aria-label="Documents"
           {...{ [ARROW_KEYS_MOVE_SELECTION]: '' }}
           onKeyDown={onListKeyDown}
-          sx={{ listStyle: 'none', m: 0, p: 0 }}
+          className="document-list__list"
         >
           {entries.map((entry) =>
             entry.kind === 'patient' ? (
-              <Box
-                component="li"
+              <li
                 key={`patient-${entry.key}`}
                 data-patient-group={entry.key}
-                sx={{
-                  px: 1.5,
-                  py: 0.25,
-                  fontSize: 12,
-                  fontWeight: 700,
-                  color: 'text.secondary',
-                  bgcolor: 'grey.100',
-                  borderBottom: 1,
-                  borderColor: 'divider',
-                }}
+                className="document-list__patient"
               >
                 {entry.name}
-                <Box component="span" sx={{ fontWeight: 400 }}>
+                <span className="document-list__patient-count">
                   {' '}
                   · {entry.count} {entry.count === 1 ? 'document' : 'documents'}
-                </Box>
-              </Box>
+                </span>
+              </li>
             ) : (
               <DocumentRow
                 key={entry.document.id}
@@ -280,18 +253,18 @@ export function DocumentList({
               />
             ),
           )}
-        </Box>
-        <Box ref={sentinelRef} sx={{ minHeight: 8 }} />
+        </ul>
+        <div ref={sentinelRef} className="document-list__sentinel" />
         {isFetchingNextPage && <LinearProgress aria-label="Loading more documents" />}
         {hasNextPage && !isFetchingNextPage && (
-          <Box sx={{ textAlign: 'center', py: 1 }}>
+          <div className="document-list__more">
             <Button size="small" onClick={onLoadMore}>
               Load more
             </Button>
-          </Box>
+          </div>
         )}
-      </Box>
-    </Box>
+      </div>
+    </div>
   );
 }
 
@@ -331,138 +304,65 @@ function DocumentRow({
   const high = doc.alert === 'high';
   const inProgress = doc.status === 'signing' || doc.status === 'acknowledging';
   const assignee = showAssignee ? (doc.assignedTo ? nameOf(doc.assignedTo) : 'Unassigned') : undefined;
+  const itemClasses = [
+    'document-list__item',
+    // A high alert stands out: a red edge and a red wash no other row has.
+    high && 'document-list__item--high',
+    selected && 'document-list__item--selected',
+  ];
   return (
-    <Box
-      component="li"
+    <li
       data-document-id={document.id}
       data-status={doc.status}
       data-locked={doc.locked ? 'true' : undefined}
       data-pinned={doc.isPinned ? 'true' : undefined}
       data-alert={doc.alert ?? undefined}
-      sx={(theme) => ({
-        display: 'flex',
-        alignItems: 'stretch',
-        minHeight: DOCUMENT_ROW_HEIGHT_PX,
-        boxSizing: 'border-box',
-        borderBottom: 1,
-        borderColor: 'divider',
-        // A high alert stands out: a red edge and a red wash no other row has.
-        borderLeft: 4,
-        borderLeftColor: high ? 'error.main' : selected ? 'primary.main' : 'transparent',
-        bgcolor: selected
-          ? alpha(theme.palette.primary.main, 0.12)
-          : high
-            ? alpha(theme.palette.error.main, 0.07)
-            : 'background.paper',
-      })}
+      className={itemClasses.filter(Boolean).join(' ')}
     >
       {checked && (
-        <Box
-          sx={{
-            width: CHECK_COLUMN_PX - 4,
-            display: 'flex',
-            alignItems: 'center',
-            justifyContent: 'center',
-            flex: 'none',
-          }}
-        >
+        <div className="document-list__item-check">
           {checkable && (
             <Checkbox
               size="small"
+              className="document-list__checkbox"
               checked={checked.has(document.id)}
               onChange={() => onToggleCheck(document.id)}
-              sx={{ p: 0.5 }}
-              slotProps={{ input: { tabIndex: -1, 'aria-label': `Check ${name}, ${typeLabel}` } }}
+              tabIndex={-1}
+              aria-label={`Check ${name}, ${typeLabel}`}
             />
           )}
-        </Box>
+        </div>
       )}
-      <ButtonBase
+      <button
+        type="button"
         data-row=""
         tabIndex={tabStop ? 0 : -1}
         aria-current={selected ? 'true' : undefined}
         onClick={() => onSelect(document.id)}
-        sx={{
-          flex: 1,
-          minWidth: 0,
-          display: 'grid',
-          gridTemplateColumns: 'minmax(0, 1fr) auto',
-          gridTemplateAreas: '"name dos" "meta waiting"',
-          columnGap: 1,
-          alignItems: 'center',
-          justifyItems: 'start',
-          textAlign: 'left',
-          py: '2px',
-          pl: checked ? 0.5 : 1,
-          pr: 1,
-          '&:hover': { bgcolor: 'action.hover' },
-          '&.Mui-focusVisible, &:focus-visible': {
-            outline: 2,
-            outlineColor: 'primary.main',
-            outlineOffset: -2,
-          },
-        }}
+        className={['document-list__row', checked && 'document-list__row--checkable']
+          .filter(Boolean)
+          .join(' ')}
       >
-        <Box
-          component="span"
-          sx={{
-            gridArea: 'name',
-            display: 'flex',
-            alignItems: 'center',
-            gap: 0.5,
-            minWidth: 0,
-            maxWidth: '100%',
-          }}
-        >
-          <Box
-            component="span"
-            sx={{
-              fontSize: 14,
-              lineHeight: '20px',
-              fontWeight: 600,
-              overflow: 'hidden',
-              textOverflow: 'ellipsis',
-              whiteSpace: 'nowrap',
-            }}
-          >
-            {name}
-          </Box>
-          {doc.isPinned && <PushPinIcon sx={{ fontSize: 14, color: 'primary.main' }} titleAccess="Pinned" />}
-          {doc.locked && <LockIcon sx={{ fontSize: 14, color: 'text.secondary' }} titleAccess="Locked" />}
+        <span className="document-list__name">
+          <span className="document-list__patient-name">{name}</span>
+          {doc.isPinned && (
+            <PushPinIcon color="primary" className="document-list__flag-icon" titleAccess="Pinned" />
+          )}
+          {doc.locked && (
+            <LockIcon
+              className="document-list__flag-icon document-list__flag-icon--secondary"
+              titleAccess="Locked"
+            />
+          )}
           {doc.patientIsAfWithoutOac && (
             // Issue 13 §6: the flag beside the patient's documents, so an AF alert of an unanticoagulated
             // patient is seen in the list, not only once opened.
-            <Box
-              component="span"
-              data-af-without-oac=""
-              sx={{
-                flex: 'none',
-                px: 0.5,
-                border: 1,
-                borderColor: 'error.main',
-                borderRadius: 0.5,
-                color: 'error.main',
-                fontSize: 11,
-                fontWeight: 700,
-                lineHeight: '14px',
-                whiteSpace: 'nowrap',
-              }}
-            >
+            <span data-af-without-oac="" className="document-list__af">
               {AF_WITHOUT_OAC_LABEL}
-            </Box>
+            </span>
           )}
-        </Box>
-        <Box
-          component="span"
-          sx={{
-            gridArea: 'meta',
-            display: 'flex',
-            alignItems: 'center',
-            gap: 0.75,
-            minWidth: 0,
-            maxWidth: '100%',
-          }}
-        >
+        </span>
+        <span className="document-list__meta">
           {doc.alert && (
             <>
               <AlertBadge level={doc.alert} />
@@ -470,59 +370,33 @@ function DocumentRow({
             </>
           )}
           {(showStatus || inProgress) && <StatusChip status={doc.status} dense />}
-          <Box
-            component="span"
-            sx={{
-              fontSize: 12,
-              lineHeight: '18px',
-              color: 'text.secondary',
-              overflow: 'hidden',
-              textOverflow: 'ellipsis',
-              whiteSpace: 'nowrap',
-            }}
-          >
+          <span className="document-list__type">
             {typeLabel}
             {assignee && ` · ${assignee}`}
-          </Box>
-        </Box>
-        <Box
-          component="span"
-          sx={{
-            gridArea: 'dos',
-            fontSize: 13,
-            lineHeight: '20px',
-            whiteSpace: 'nowrap',
-            fontVariantNumeric: 'tabular-nums',
-          }}
-        >
+          </span>
+        </span>
+        <span className="document-list__dos">
           <span style={visuallyHidden}>date of service </span>
           {formatInboxDate(doc.dos)}
-        </Box>
-        <Box
-          component="span"
+        </span>
+        <span
           title={
             doc.createdAt
               ? `Received ${formatInboxDate(doc.createdAt)}${due ? `, review ${due.text}` : ''}`
               : undefined
           }
           data-overdue={due?.overdue ? 'true' : undefined}
-          sx={{
-            gridArea: 'waiting',
-            justifySelf: 'end',
-            fontSize: 12,
-            lineHeight: '18px',
-            color: due?.overdue ? 'error.main' : 'text.secondary',
-            fontWeight: due?.overdue ? 600 : undefined,
-            whiteSpace: 'nowrap',
-          }}
+          className={['document-list__waiting', due?.overdue && 'document-list__waiting--overdue']
+            .filter(Boolean)
+            .join(' ')}
         >
           <span aria-hidden="true">{waiting.short}</span>
           <span style={visuallyHidden}>
             {waiting.long}
             {due?.overdue ? `, review ${due.text}` : ''}
           </span>
-        </Box>
-      </ButtonBase>
-    </Box>
+        </span>
+      </button>
+    </li>
   );
 }

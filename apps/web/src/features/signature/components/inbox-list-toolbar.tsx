@@ -1,6 +1,6 @@
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
+import { Button } from '../../../components/ui/button';
+import '../../../components/ui/typography.css';
+import './inbox-list-toolbar.css';
 
 type InboxListToolbarProps = {
   /** '12 of 40', announced as the list changes. */
@@ -28,28 +28,10 @@ export function InboxListToolbar({
   onSignAll,
 }: InboxListToolbarProps) {
   return (
-    <Box
-      sx={{
-        display: 'flex',
-        alignItems: 'center',
-        gap: 0.5,
-        px: 1,
-        minHeight: 40,
-        '& .MuiButton-root': { px: 0.75, py: 0.25, minWidth: 0, whiteSpace: 'nowrap' },
-        borderBottom: 1,
-        borderColor: 'divider',
-        flex: 'none',
-        flexWrap: 'wrap',
-      }}
-    >
-      <Typography
-        variant="body2"
-        color="textSecondary"
-        sx={{ mr: 'auto', whiteSpace: 'nowrap' }}
-        role="status"
-      >
+    <div className="inbox-list-toolbar">
+      <p className="ui-body2 ui-text-secondary inbox-list-toolbar__count" role="status">
         {countText}
-      </Typography>
+      </p>
       {showBulkSign && (
         <Button
           size="small"
@@ -70,6 +52,6 @@ export function InboxListToolbar({
           Sign all
         </Button>
       )}
-    </Box>
+    </div>
   );
 }

@@ -1,10 +1,10 @@
-import BlockIcon from '@mui/icons-material/Block';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
 import { PageMessage } from '../../../components/page-message';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { BlockIcon } from '../../../components/ui/icons';
 import { isApiError } from '../../../lib/api-client';
+import '../../../components/ui/typography.css';
+import './inbox-load-failure.css';
 
 export const NO_DOCUMENTS_ACCESS_HEADING = 'Your role does not show documents';
 
@@ -12,20 +12,20 @@ export const NO_DOCUMENTS_ACCESS_HEADING = 'Your role does not show documents';
 export function InboxLoadFailure({ error, onRetry }: { error: Error; onRetry: () => void }) {
   if (isApiError(error) && (error.statusCode === 403 || error.statusCode === 404)) {
     return (
-      <Box sx={{ p: 3 }}>
+      <div className="inbox-load-failure">
         <PageMessage icon={<BlockIcon />} heading={NO_DOCUMENTS_ACCESS_HEADING}>
-          <Typography color="textSecondary">
+          <p className="ui-body1 ui-text-secondary page-message__text">
             Documents are shown to providers, nurses, clinic administrators and read-only users. Device
             technicians work in the device screens.
-          </Typography>
+          </p>
         </PageMessage>
-      </Box>
+      </div>
     );
   }
   return (
     <Alert
       severity="error"
-      sx={{ m: 2 }}
+      className="inbox-load-failure__alert"
       action={
         <Button color="inherit" size="small" onClick={onRetry}>
           Try again

@@ -1,11 +1,9 @@
-import InboxIcon from '@mui/icons-material/Inbox';
-import Box from '@mui/material/Box';
-import LinearProgress from '@mui/material/LinearProgress';
-import Typography from '@mui/material/Typography';
 import { HEADER_HEIGHT_PX, TOOLBAR_HEIGHT_PX } from '@portal/domain';
 import { useEffect } from 'react';
 import { lazyComponent } from '../../../components/lazy-component';
 import { PageMessage } from '../../../components/page-message';
+import { InboxIcon } from '../../../components/ui/icons';
+import { LinearProgress } from '../../../components/ui/linear-progress';
 import { loadPdfJs } from '../../../lib/pdfjs';
 import { useInboxView } from '../hooks/use-inbox-view';
 import { type SignatureInboxOptions, useAutoAdvance, useSignatureInbox } from '../hooks/use-signature-inbox';
@@ -15,6 +13,8 @@ import { InboxFilterBar } from './inbox-filter-bar';
 import { InboxListToolbar } from './inbox-list-toolbar';
 import { InboxLoadFailure } from './inbox-load-failure';
 import { SigningProgress } from './signing-progress';
+import '../../../components/ui/typography.css';
+import './signature-inbox-page.css';
 
 // The list shows first (issue 11 §10): the open document's panel (the report viewer, details, note and
 // comments) and the dialogs come from chunks of their own, fetched while the list loads. Until the
@@ -29,7 +29,7 @@ function DocumentPanelPlaceholder() {
   useEffect(() => {
     loadPdfJs().catch(() => undefined);
   }, []);
-  return <Box aria-hidden sx={{ height: '100%' }} />;
+  return <div aria-hidden className="signature-inbox-page__placeholder" />;
 }
 const BulkSignDialog = lazyComponent(() =>
   import('./bulk-sign-dialog').then((module) => module.BulkSignDialog),
@@ -40,6 +40,8 @@ const ReassignDialog = lazyComponent(() =>
 const TrashDialog = lazyComponent(() => import('./trash-dialog').then((module) => module.TrashDialog));
 const ShortcutSheet = lazyComponent(() => import('./shortcut-sheet').then((module) => module.ShortcutSheet));
 
+const PAGE_HEIGHT_STYLE = { height: `calc(100dvh - ${HEADER_HEIGHT_PX + TOOLBAR_HEIGHT_PX}px)` };
+
 /**
  * The signature inbox (SPEC §2, §4): a full-height workspace under the header: the filters, then the
  * list, the report and its details side by side, each scrolling on its own (one at a time on a narrow
@@ -49,16 +51,8 @@ export function SignatureInboxPage() {
   const view = useInboxView();
   const { filters, narrow, narrowRegion } = view;
   return (
-    <Box
-      sx={{
-        // The whole area under the header and the page toolbar: the page itself never scrolls.
-        m: { xs: -2, md: -3 },
-        height: `calc(100dvh - ${HEADER_HEIGHT_PX + TOOLBAR_HEIGHT_PX}px)`,
-        display: 'flex',
-        flexDirection: 'column',
-        minHeight: 0,
-      }}
-    >
+    // The whole area under the header and the page toolbar: the page itself never scrolls.
+    <div className="signature-inbox-page" style={PAGE_HEIGHT_STYLE}>
       {(!narrow || narrowRegion === 'list') && (
         <InboxFilterBar
           filters={filters}
@@ -84,7 +78,7 @@ export function SignatureInboxPage() {
         onFocusSearch={view.focusSearch}
       />
       <InboxPreferences open={view.shortcutsOpen} onClose={view.closeShortcuts} />
-    </Box>
+    </div>
   );
 }
 
@@ -122,28 +116,23 @@ function InboxContent({ onChangeFilters, ...options }: InboxContentProps) {
   );
   if (documents.length === 0 && !selected) {
     return (
-      <Box sx={{ overflowY: 'auto' }}>
+      <div className="signature-inbox-page__empty">
         {progress}
         <PageMessage icon={<InboxIcon />} heading="No documents">
-          <Typography color="textSecondary">Nothing matches this filter.</Typography>
+          <p className="ui-body1 ui-text-secondary page-message__text">Nothing matches this filter.</p>
         </PageMessage>
-      </Box>
+      </div>
     );
   }
 
   const listRegion = (
-    <Box
-      component="section"
+    <section
       aria-label="Document list"
-      sx={{
-        display: 'flex',
-        flexDirection: 'column',
-        minHeight: 0,
-        minWidth: 0,
-        borderRight: narrow ? 0 : 1,
-        borderColor: 'divider',
-        bgcolor: 'background.paper',
-      }}
+      className={
+        narrow
+          ? 'signature-inbox-page__list'
+          : 'signature-inbox-page__list signature-inbox-page__list--beside'
+      }
     >
       <InboxListToolbar
         countText={inbox.countText}
@@ -175,11 +164,11 @@ function InboxContent({ onChangeFilters, ...options }: InboxContentProps) {
         onLoadMore={inbox.paging.loadMore}
       />
       {documents.length === 0 && (
-        <Typography variant="body2" color="textSecondary" sx={{ p: 2 }}>
+        <p className="ui-body2 ui-text-secondary signature-inbox-page__nothing-left">
           Nothing left in this list.
-        </Typography>
+        </p>
       )}
-    </Box>
+    </section>
   );
 
   const documentRegion = selected ? (
@@ -205,19 +194,16 @@ function InboxContent({ onChangeFilters, ...options }: InboxContentProps) {
 
   return (
     <>
-      <Box
-        sx={{
-          flex: 1,
-          minHeight: 0,
-          display: 'grid',
-          gridTemplateColumns: narrow ? 'minmax(0, 1fr)' : 'clamp(340px, 30vw, 440px) minmax(0, 1fr)',
-          gridTemplateRows: 'minmax(0, 1fr)',
-          bgcolor: 'background.default',
-        }}
+      <div
+        className={
+          narrow
+            ? 'signature-inbox-page__workspace signature-inbox-page__workspace--narrow'
+            : 'signature-inbox-page__workspace'
+        }
       >
         {(!narrow || narrowRegion === 'list' || !selected) && listRegion}
         {(!narrow || narrowRegion === 'document') && documentRegion}
-      </Box>
+      </div>
       <BulkSignDialog {...inbox.bulkSign} />
       <ReassignDialog {...inbox.reassign} />
       {selected && (

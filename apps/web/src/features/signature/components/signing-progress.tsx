@@ -1,8 +1,8 @@
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import LinearProgress from '@mui/material/LinearProgress';
-import Typography from '@mui/material/Typography';
+import { Button } from '../../../components/ui/button';
+import { LinearProgress } from '../../../components/ui/linear-progress';
 import type { SigningRun } from '../hooks/use-signing-run';
+import '../../../components/ui/typography.css';
+import './signing-progress.css';
 
 type SigningProgressProps = {
   run: SigningRun | undefined;
@@ -16,17 +16,13 @@ export function SigningProgress({ run, onCancel, onDismiss }: SigningProgressPro
   const { progress, running, kind } = run;
   const name = kind === 'all' ? 'Sign all' : 'Bulk sign';
   return (
-    <Box
-      sx={{ px: 1.5, py: 0.75, borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}
-      data-testid="signing-progress"
-      data-kind={kind}
-    >
-      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
-        <Typography variant="caption" id="signing-progress-label" role="status" sx={{ fontWeight: 600 }}>
+    <div className="signing-progress" data-testid="signing-progress" data-kind={kind}>
+      <div className="signing-progress__head">
+        <span className="ui-caption signing-progress__label" id="signing-progress-label" role="status">
           {running
             ? `${name}: signing ${progress.processed} of ${progress.total}`
             : `${name} finished: ${progress.processed} of ${progress.total}`}
-        </Typography>
+        </span>
         {running ? (
           <Button size="small" color="inherit" onClick={onCancel}>
             Cancel
@@ -36,16 +32,15 @@ export function SigningProgress({ run, onCancel, onDismiss }: SigningProgressPro
             Dismiss
           </Button>
         )}
-      </Box>
+      </div>
       <LinearProgress
-        variant="determinate"
         value={progress.total > 0 ? (progress.processed / progress.total) * 100 : 0}
         aria-labelledby="signing-progress-label"
-        sx={{ my: 0.5 }}
+        className="signing-progress__bar"
       />
-      <Typography variant="caption" color="textSecondary" component="p" data-testid="signing-counts">
+      <p className="ui-caption ui-text-secondary signing-progress__counts" data-testid="signing-counts">
         Success {progress.success} · Fail {progress.fail} · Cancelled {progress.cancelled}
-      </Typography>
-    </Box>
+      </p>
+    </div>
   );
 }

@@ -1,4 +1,5 @@
-import Chip from '@mui/material/Chip';
+import { Chip } from '../../../components/ui/chip';
+import './status-chip.css';
 
 const STATUS_LABELS: Record<string, string> = {
   unsigned: 'Unsigned',
@@ -27,8 +28,7 @@ export function StatusChip({ status, dense = false }: { status: string; dense?: 
       color={STATUS_COLORS[status] ?? 'default'}
       variant={status === 'unsigned' ? 'outlined' : 'filled'}
       data-status={status}
-      component="span"
-      sx={dense ? { height: 18, fontSize: 11, '& .MuiChip-label': { px: 0.75 } } : undefined}
+      className={dense ? 'status-chip--dense' : undefined}
     />
   );
 }

@@ -1,11 +1,11 @@
-import useMediaQuery from '@mui/material/useMediaQuery';
 import { MY_TO_DO_FILTER, REALTIME_EVENTS } from '@portal/domain';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useMediaQuery } from '../../../components/ui/use-media-query';
 import { queryKeys } from '../../../lib/query-keys';
 import { useRealtimeInvalidation } from '../../../lib/realtime/use-realtime-invalidation';
 import { useSession } from '../../../lib/session/session-context';
-import { INBOX_SEARCH_ID } from '../components/inbox-filter-bar';
+import { INBOX_SEARCH_ID } from '../components/inbox-filter-fields';
 import {
   countChangedFilters,
   getInboxSelectionKey,
@@ -44,7 +44,7 @@ export function useInboxView() {
     () => parseInboxFilters(params, currentClinic?.npi, defaults),
     [params, currentClinic?.npi, defaults],
   );
-  const narrow = useMediaQuery(NARROW_QUERY, { noSsr: true });
+  const narrow = useMediaQuery(NARROW_QUERY);
   const [filtersOpen, setFiltersOpen] = useState(false);
   const location = useLocation();
   const navigate = useNavigate();

@@ -1,8 +1,8 @@
 import { buildReportPdfFilename, describeBulkSigning, formatUserDisplayName } from '@portal/domain';
-import { enqueueSnackbar } from 'notistack';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { parseBooleanPreference, useLocalPreference } from '../../../lib/local-preference';
 import { useSession } from '../../../lib/session/session-context';
+import { enqueueSnackbar } from '../../../lib/snackbar/snackbar';
 import { useAcknowledgeDocument } from '../api/acknowledge-document';
 import { useClinicProviders } from '../api/get-clinic-providers';
 import { useClinicUsers } from '../api/get-clinic-users';

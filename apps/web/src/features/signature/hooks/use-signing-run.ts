@@ -1,10 +1,10 @@
 import { formatBulkFailureMessage, SIGN_ALL_PAUSE_MS, SIGN_FAILED_MESSAGE } from '@portal/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { enqueueSnackbar } from 'notistack';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { isApiError } from '../../../lib/api-client';
 import { createLogger } from '../../../lib/logger';
 import { queryKeys } from '../../../lib/query-keys';
+import { enqueueSnackbar } from '../../../lib/snackbar/snackbar';
 import { bulkSignDocuments } from '../api/bulk-sign-documents';
 import { runSignAll, type SignAllProgress } from '../sign-all';
 

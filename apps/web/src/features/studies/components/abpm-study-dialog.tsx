@@ -1,5 +1,5 @@
-import { enqueueSnackbar } from 'notistack';
 import { FormField } from '../../../components/form-field';
+import { enqueueSnackbar } from '../../../lib/snackbar/snackbar';
 import { ABPM_STUDY_HOURS } from '../../../lib/studies';
 import { useCreateAbpmStudy } from '../api/create-abpm-study';
 import { useStudyForm } from '../hooks/use-study-form';

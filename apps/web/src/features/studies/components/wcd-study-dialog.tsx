@@ -1,5 +1,5 @@
-import { enqueueSnackbar } from 'notistack';
 import { FormField } from '../../../components/form-field';
+import { enqueueSnackbar } from '../../../lib/snackbar/snackbar';
 import { WCD_STUDY_DAYS } from '../../../lib/studies';
 import { useCreateWcdStudy } from '../api/create-wcd-study';
 import { useStudyForm } from '../hooks/use-study-form';

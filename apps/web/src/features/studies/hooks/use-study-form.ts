@@ -1,6 +1,6 @@
-import { enqueueSnackbar } from 'notistack';
 import { type FormEvent, useId, useState } from 'react';
 import { toServerFieldErrors } from '../../../lib/field-errors';
+import { enqueueSnackbar } from '../../../lib/snackbar/snackbar';
 import type { FormErrors } from '../study-form';
 
 type StudyFormOptions<Field extends string> = {

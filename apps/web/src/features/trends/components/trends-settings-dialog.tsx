@@ -24,9 +24,9 @@ import {
   type StoredLongitudinalSettings,
 } from '@portal/domain';
 import { useQuery } from '@tanstack/react-query';
-import { enqueueSnackbar } from 'notistack';
 import { useId, useState } from 'react';
 import { isApiError } from '../../../lib/api-client';
+import { enqueueSnackbar } from '../../../lib/snackbar/snackbar';
 import {
   CLINIC_SCOPE,
   type LongitudinalSettingsScope,

@@ -1,8 +1,8 @@
 import { PASSWORD_RESET_ERROR_MESSAGE, type PasswordTicket } from '@portal/domain';
 import { useMutation } from '@tanstack/react-query';
-import { enqueueSnackbar } from 'notistack';
 import { apiClient, isApiError } from '../../../lib/api-client';
 import { createLogger } from '../../../lib/logger';
+import { enqueueSnackbar } from '../../../lib/snackbar/snackbar';
 import { userPath } from './user-path';
 
 const log = createLogger('app');

@@ -1,9 +1,9 @@
 import { SET_USER_LOCK_ERROR_MESSAGE } from '@portal/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { enqueueSnackbar } from 'notistack';
 import { apiClient, isApiError } from '../../../lib/api-client';
 import { createLogger } from '../../../lib/logger';
 import { queryKeys } from '../../../lib/query-keys';
+import { enqueueSnackbar } from '../../../lib/snackbar/snackbar';
 import type { UserResource } from '../../../lib/user-resource';
 import { userPath } from './user-path';
 

@@ -5,8 +5,8 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import { enqueueSnackbar } from 'notistack';
 import { useId } from 'react';
+import { enqueueSnackbar } from '../../../lib/snackbar/snackbar';
 import { useDeleteUser } from '../api/delete-user';
 
 type DeleteUserDialogProps = {

@@ -8,8 +8,8 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { formatUsDateTime } from '@portal/domain';
-import { enqueueSnackbar } from 'notistack';
 import { useId, useRef } from 'react';
+import { enqueueSnackbar } from '../../../lib/snackbar/snackbar';
 import type { PasswordTicket } from '../api/create-password-ticket';
 
 type PasswordLinkDialogProps = {

@@ -1,0 +1,58 @@
+import type { CSSProperties, HTMLAttributes, ReactNode } from 'react';
+import './alert.css';
+import { classNames } from './class-names';
+
+type Severity = 'error' | 'warning' | 'info' | 'success';
+
+export type AlertProps = Omit<HTMLAttributes<HTMLDivElement>, 'children'> & {
+  severity?: Severity;
+  action?: ReactNode;
+  children: ReactNode;
+  role?: string;
+  className?: string;
+  style?: CSSProperties;
+  /** Replaces the severity's icon; `false` shows none. */
+  icon?: ReactNode | false;
+};
+
+// The icons MUI's Alert draws by default (@mui/material/internal/svg-icons: SuccessOutlined,
+// ReportProblemOutlined, ErrorOutline, InfoOutlined).
+const ICON_PATHS: Record<Severity, string> = {
+  success:
+    'M20,12A8,8 0 0,1 12,20A8,8 0 0,1 4,12A8,8 0 0,1 12,4C12.76,4 13.5,4.11 14.2, 4.31L15.77,2.74C14.61,2.26 13.34,2 12,2A10,10 0 0,0 2,12A10,10 0 0,0 12,22A10,10 0 0, 0 22,12M7.91,10.08L6.5,11.5L11,16L21,6L19.59,4.58L11,13.17L7.91,10.08Z',
+  warning: 'M12 5.99L19.53 19H4.47L12 5.99M12 2L1 21h22L12 2zm1 14h-2v2h2v-2zm0-6h-2v4h2v-4z',
+  error:
+    'M11 15h2v2h-2zm0-8h2v6h-2zm.99-5C6.47 2 2 6.48 2 12s4.47 10 9.99 10C17.52 22 22 17.52 22 12S17.52 2 11.99 2zM12 20c-4.42 0-8-3.58-8-8s3.58-8 8-8 8 3.58 8 8-3.58 8-8 8z',
+  info: 'M11,9H13V7H11M12,20C7.59,20 4,16.41 4,12C4,7.59 7.59,4 12,4C16.41,4 20,7.59 20, 12C20,16.41 16.41,20 12,20M12,2A10,10 0 0,0 2,12A10,10 0 0,0 12,22A10,10 0 0,0 22,12A10, 10 0 0,0 12,2M11,17H13V11H11V17Z',
+};
+
+/**
+ * MUI's standard Alert: a light tint of the severity's colour, its icon in that colour, dark text, and an
+ * optional action on the right. The role is 'alert' unless given (use role="status" for news that is not
+ * urgent, or role="presentation" for a message that is there from the start).
+ */
+export function Alert({
+  severity = 'success',
+  action,
+  children,
+  role = 'alert',
+  className,
+  icon,
+  ...rest
+}: AlertProps) {
+  return (
+    <div {...rest} role={role} className={classNames('ui-alert', `ui-alert--${severity}`, className)}>
+      {icon !== false && (
+        <div className="ui-alert__icon">
+          {icon ?? (
+            <svg className="ui-alert__default-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+              <path d={ICON_PATHS[severity]} />
+            </svg>
+          )}
+        </div>
+      )}
+      <div className="ui-alert__message">{children}</div>
+      {action != null && <div className="ui-alert__action">{action}</div>}
+    </div>
+  );
+}

@@ -1,0 +1,4 @@
+/** Joins class names, dropping the empty ones. */
+export function classNames(...names: (string | false | null | undefined)[]): string {
+  return names.filter(Boolean).join(' ');
+}
