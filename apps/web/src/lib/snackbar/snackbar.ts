@@ -4,7 +4,7 @@ import { useSyncExternalStore } from 'react';
  * The portal's snackbars (SPEC §9: bottom right, at most SNACKBAR_MAX_STACK, SNACKBAR_AUTO_HIDE_MS).
  * notistack draws them, but it and MUI are not part of the first screen's JavaScript (issue 11 §10): a
  * message queued here waits until the snackbar host (snackbar-host.tsx) has loaded notistack, then shows.
- * The host loads when the first message is queued or when the browser is first idle, whichever is first.
+ * The host loads when the first message is queued or once the first screen has shown, whichever is first.
  */
 export type SnackbarVariant = 'default' | 'success' | 'error' | 'warning' | 'info';
 export type SnackbarOptions = { variant?: SnackbarVariant; preventDuplicate?: boolean };

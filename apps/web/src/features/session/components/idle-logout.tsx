@@ -5,8 +5,11 @@ import { useSignOut } from '../../../lib/auth/use-sign-out';
 import { useIdleTimer } from '../hooks/use-idle-timer';
 
 // The notice is drawn with MUI, in a chunk of its own: the first screen does not wait for it (issue 11 §10).
-const IdleLogoutNotice = lazyComponent(() =>
-  import('./idle-logout-notice').then((module) => module.IdleLogoutNotice),
+// It is outside the router: should its chunk fail to load, the timer still signs the user out at zero.
+const IdleLogoutNotice = lazyComponent(
+  () => import('./idle-logout-notice').then((module) => module.IdleLogoutNotice),
+  null,
+  { drawNothingOnFailure: true },
 );
 
 /**

@@ -4,6 +4,7 @@ import { lazyComponent } from '../../../components/lazy-component';
 import { PageMessage } from '../../../components/page-message';
 import { InboxIcon } from '../../../components/ui/icons';
 import { LinearProgress } from '../../../components/ui/linear-progress';
+import { markFirstScreenShown } from '../../../lib/first-screen';
 import { loadPdfJs } from '../../../lib/pdfjs';
 import { useInboxView } from '../hooks/use-inbox-view';
 import { type SignatureInboxOptions, useAutoAdvance, useSignatureInbox } from '../hooks/use-signature-inbox';
@@ -17,7 +18,8 @@ import '../../../components/ui/typography.css';
 import './signature-inbox-page.css';
 
 // The list shows first (issue 11 §10): the open document's panel (the report viewer, details, note and
-// comments) and the dialogs come from chunks of their own, fetched while the list loads. Until the
+// comments) and the dialogs come from chunks of their own, fetched once the list has shown (or at once
+// when a document opens with it). Until the
 // panel is there, an empty area holds its place, so nothing moves when it arrives.
 const DocumentPanel = lazyComponent(
   () => import('./document-panel').then((module) => module.DocumentPanel),
@@ -103,6 +105,11 @@ function InboxContent({ onChangeFilters, ...options }: InboxContentProps) {
   const { filters, narrow, narrowRegion, setNarrowRegion } = options;
   const inbox = useSignatureInbox(options);
   const { list, documents, selected, checks, panel } = inbox;
+  // The list (or its failure) is the first screen: what the portal fetches ahead of need may start now.
+  const listSettled = !list.isPending;
+  useEffect(() => {
+    if (listSettled) markFirstScreenShown();
+  }, [listSettled]);
 
   if (list.isError) return <InboxLoadFailure error={list.error} onRetry={() => void list.refetch()} />;
   if (list.isPending) return <LinearProgress aria-label="Loading documents" />;
