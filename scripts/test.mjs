@@ -43,7 +43,10 @@ const runs = [
   { label: 'browser', prefix: 'browser │ ', projects: ['browser'], args: [] },
 ].map((run) => ({ ...run, reportFile: path.join(reportDir, `${run.label.replaceAll(' ', '-')}.json`) }));
 
-/** One Vitest run; its output goes to this terminal line by line, with the run's prefix. */
+/**
+ * One Vitest run; its output goes to this terminal line by line, with the run's prefix. Piped, it has no
+ * colours, and neither do the CLIs the tests start (some tests compare their plain output).
+ */
 function startVitest(run) {
   return new Promise((resolve) => {
     const child = spawn(
@@ -57,7 +60,7 @@ function startVitest(run) {
         '--reporter=json',
         `--outputFile.json=${run.reportFile}`,
       ],
-      { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: '1' } },
+      { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] },
     );
     for (const [stream, out] of [
       [child.stdout, process.stdout],
