@@ -6,8 +6,8 @@ const integrationFiles = ['apps/server/**/*.int.test.ts'];
 
 export default defineConfig({
   test: {
-    // Two files at a time on the 2-core machines. `npm test` (scripts/test.mjs) runs the browser project in a
-    // Vitest process of its own beside the rest, with one worker each: within one run, Vitest starts a
+    // Two files at a time on the 2-core machines. `npm test` (scripts/test.mjs) runs the integration projects
+    // in a Vitest process of their own beside the unit and browser projects: within one run, Vitest starts a
     // project limited to one file at a time only once every parallel file has finished.
     maxWorkers: 2,
     projects: [

@@ -1,7 +1,8 @@
 // `npm test`: lint, type-check, the boundary check, the web build and its weight budget, then every Vitest
-// project: unit and integration (on PGlite and, when TEST_DATABASE_URL is set, on a PostgreSQL server too)
-// in one run, and the browser tests in Chromium in a second run beside it. It stops at the first failing
-// stage, except the weight budget, which fails the run at the end, and ends with one summary line.
+// project: integration (on PGlite and, when TEST_DATABASE_URL is set, on a PostgreSQL server too) in one
+// run, and the unit tests then the browser tests in Chromium in a second run beside it. It stops at the
+// first failing stage, except the weight budget, which fails the run at the end, and ends with one summary
+// line.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -28,19 +29,20 @@ console.log('\n▶ Web weight budget (issue 11 §10)');
 const budget = spawnSync('node', ['scripts/check-web-budget.mjs'], { cwd: root, stdio: 'inherit' });
 const budgetMet = budget.status === 0;
 
-const serverProjects = ['unit', 'integration-pglite'];
-if (process.env.TEST_DATABASE_URL) serverProjects.push('integration-postgres');
+const integrationProjects = ['integration-pglite'];
+if (process.env.TEST_DATABASE_URL) integrationProjects.push('integration-postgres');
 else console.log('\nTEST_DATABASE_URL is not set: the integration suite runs on PGlite only.');
 
-// Two Vitest runs side by side: the browser files (one after another: they share one portal and its demo
-// data) and everything else. In one run Vitest starts a project limited to one file at a time only after
-// the parallel files have finished, so the browser files' 14 minutes came on top of the rest's 10.
-// Beside the browser run, the rest takes one worker: the 2-core machines have one core for each.
+// Two Vitest runs side by side. In one run Vitest starts a project limited to one file at a time (the
+// browser files: they share one portal and its demo data) only after every parallel file has finished, so
+// the browser files' 14 minutes came on top of the rest's 10. So: the integration suite in one run, with
+// one worker (the 2-core machines have one core for each run), and the unit tests then the browser files
+// in the other (the unit files, in parallel, take its first two or three minutes).
 const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-test-'));
 const workers = process.env.TEST_MAX_WORKERS ?? '1';
 const runs = [
-  { label: 'unit and integration', prefix: '', projects: serverProjects, args: [`--maxWorkers=${workers}`] },
-  { label: 'browser', prefix: 'browser │ ', projects: ['browser'], args: [] },
+  { label: 'integration', prefix: '', projects: integrationProjects, args: [`--maxWorkers=${workers}`] },
+  { label: 'unit and browser', prefix: 'unit+browser │ ', projects: ['unit', 'browser'], args: [] },
 ].map((run) => ({ ...run, reportFile: path.join(reportDir, `${run.label.replaceAll(' ', '-')}.json`) }));
 
 /**
