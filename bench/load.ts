@@ -55,6 +55,7 @@ import { deriveAuditKeyring, useAuditKeyring } from '../apps/server/src/modules/
 import { generateDemoReportPdf } from '../apps/server/src/modules/documents/pdf/generate-demo-report';
 import { buildDemoReportInput } from '../apps/server/src/modules/documents/pdf/test-support/sample-pdfs';
 import { createFileStorage } from '../apps/server/src/modules/documents/storage/file-storage';
+import { setUserRoles } from '../apps/server/src/test-support/fixtures';
 import {
   findFreePort,
   type ServerProcess,
@@ -367,16 +368,10 @@ async function main() {
   const { handle, databaseUrl } = await openBenchDatabase();
   const db = handle.db;
   // The provider signs in the largest clinic and the signing clinic.
-  await db
-    .updateTable('users')
-    .set({
-      roles: JSON.stringify([
-        { role: 'provider', clinicNPI: LARGEST_NPI },
-        { role: 'provider', clinicNPI: SIGNING_NPI },
-      ]),
-    })
-    .where('email', '=', 'provider@example.org')
-    .execute();
+  await setUserRoles(db, { email: 'provider@example.org' }, [
+    { role: 'provider', clinicNPI: LARGEST_NPI },
+    { role: 'provider', clinicNPI: SIGNING_NPI },
+  ]);
   // The blob store may be newer than the database (a cleaned temp folder): put the PDF back.
   const signable = await db
     .selectFrom('documents')

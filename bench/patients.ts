@@ -21,6 +21,7 @@ import { openPostgres } from '../apps/server/src/db/client';
 import { migrateToLatest } from '../apps/server/src/db/migrate';
 import { seedDemoData } from '../apps/server/src/db/seed-demo-data';
 import { deriveAuditKeyring, useAuditKeyring } from '../apps/server/src/modules/audit/audit-keyring';
+import { setUserRoles } from '../apps/server/src/test-support/fixtures';
 import { signIn } from '../apps/server/src/test-support/sign-in';
 import { startBenchApp } from './support';
 
@@ -294,16 +295,10 @@ async function measure(url: string, dataDir: string) {
     const largest = npiFor(0);
     const typical = npiFor(1);
     // A nurse of the largest clinic and of a typical one: reads patients and documents, creates patients.
-    await handle.db
-      .updateTable('users')
-      .set({
-        roles: JSON.stringify([
-          { role: 'nurse', clinicNPI: largest },
-          { role: 'nurse', clinicNPI: typical },
-        ]),
-      })
-      .where('email', '=', 'nurse@example.org')
-      .execute();
+    await setUserRoles(handle.db, { email: 'nurse@example.org' }, [
+      { role: 'nurse', clinicNPI: largest },
+      { role: 'nurse', clinicNPI: typical },
+    ]);
     const { accessToken } = await signIn(app, 'nurse@example.org', PASSWORD);
     const headers = { authorization: `Bearer ${accessToken}` };
     const outcomes: Outcome[] = [];

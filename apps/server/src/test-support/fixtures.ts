@@ -43,6 +43,22 @@ export async function insertUser(db: Db, options: { clinicNpi: string; role?: st
   return { id, email };
 }
 
+/**
+ * Gives a (demo) user exactly these roles, straight in the database: a test or benchmark that needs, say,
+ * the demo provider at two particular clinics. `user` is the user's e-mail or id.
+ */
+export async function setUserRoles(
+  db: Db,
+  user: { email: string } | { id: string },
+  roles: readonly { role: string; clinicNPI: string }[],
+): Promise<void> {
+  const update = db.updateTable('users').set({ roles: serializeRoles(roles) });
+  await ('email' in user
+    ? update.where('email', '=', user.email)
+    : update.where('id', '=', user.id)
+  ).execute();
+}
+
 /** A tiny valid one-page PDF, made once, for documents whose PDF content does not matter to a test. */
 let samplePdf: Promise<Uint8Array> | undefined;
 export function getSamplePdf(): Promise<Uint8Array> {

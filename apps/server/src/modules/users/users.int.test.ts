@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { insertUser, OTHER_CLINIC_NPI, OWN_CLINIC_NPI } from '../../test-support/fixtures';
+import { insertUser, OTHER_CLINIC_NPI, OWN_CLINIC_NPI, setUserRoles } from '../../test-support/fixtures';
 import { refreshTokens, SignInFailedError, signIn } from '../../test-support/sign-in';
 import { signedInPortal } from '../../test-support/signed-in-portal';
 import { TEST_PUBLIC_URL } from '../../test-support/test-app';
@@ -43,16 +43,10 @@ describe('administering users', () => {
   });
 
   it("a clinic's user list shows each user's roles at that clinic only", async () => {
-    await portal.db
-      .updateTable('users')
-      .set({
-        roles: JSON.stringify([
-          { role: 'nurse', clinicNPI: OWN_CLINIC_NPI },
-          { role: 'provider', clinicNPI: OTHER_CLINIC_NPI },
-        ]),
-      })
-      .where('id', '=', 'auth0|demo-nurse')
-      .execute();
+    await setUserRoles(portal.db, { id: 'auth0|demo-nurse' }, [
+      { role: 'nurse', clinicNPI: OWN_CLINIC_NPI },
+      { role: 'provider', clinicNPI: OTHER_CLINIC_NPI },
+    ]);
     const response = await portal.as.sysAdmin.get(
       `/api/users/clinics/${OWN_CLINIC_NPI}?search=nurse@example.org`,
     );
