@@ -1,5 +1,6 @@
 import type { AnchorHTMLAttributes, ButtonHTMLAttributes, ReactNode, Ref } from 'react';
 import { Link, type To } from 'react-router';
+import './button-base.css';
 import './button.css';
 import { classNames } from './class-names';
 

@@ -6,6 +6,7 @@ import {
   type Ref,
   useContext,
 } from 'react';
+import './button-base.css';
 import './toggle-button.css';
 import { classNames } from './class-names';
 

@@ -14,6 +14,7 @@ import { countDaysWaiting, formatDaysWaiting, formatInboxDate } from '../inbox-f
 import type { InboxListEntry } from '../selection';
 import { StatusChip } from './status-chip';
 import { visuallyHidden } from './visually-hidden';
+import '../../../components/ui/button-base.css';
 import './document-list.css';
 
 /** The list's row height: dense, two lines, so 15 rows show at 1440×900 and 8 at 1280×720. */
@@ -339,7 +340,7 @@ function DocumentRow({
         tabIndex={tabStop ? 0 : -1}
         aria-current={selected ? 'true' : undefined}
         onClick={() => onSelect(document.id)}
-        className={['document-list__row', checked && 'document-list__row--checkable']
+        className={['ui-button-base', 'document-list__row', checked && 'document-list__row--checkable']
           .filter(Boolean)
           .join(' ')}
       >
