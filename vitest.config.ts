@@ -1,4 +1,9 @@
 import { defineConfig } from 'vitest/config';
+import {
+  BROWSER_HOOK_TIMEOUT_MS,
+  BROWSER_TEST_TIMEOUT_MS,
+  STATE_WAIT_MS,
+} from './apps/web/e2e/support/waits';
 
 // One runner, four projects: pure unit tests, the integration suite once per database engine,
 // and browser tests that drive a real Chromium against a real server process.
@@ -50,8 +55,11 @@ export default defineConfig({
           name: 'browser',
           include: ['apps/web/e2e/**/*.e2e.test.ts'],
           globalSetup: ['apps/web/e2e/support/global-setup.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
+          // Generous limits, each explained where it is defined: a browser test waits for states, and
+          // these only decide when waiting has become a failure on a slow machine.
+          testTimeout: BROWSER_TEST_TIMEOUT_MS,
+          hookTimeout: BROWSER_HOOK_TIMEOUT_MS,
+          expect: { poll: { timeout: STATE_WAIT_MS, interval: 100 } },
           fileParallelism: false,
         },
       },

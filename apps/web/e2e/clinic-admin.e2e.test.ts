@@ -118,9 +118,7 @@ describe('clinic administration in a real browser', () => {
     );
     await openDemoClinic(page);
     const section = page.getByRole('region', { name: 'Signature settings' });
-    await expect
-      .poll(() => section.getByRole('alert').textContent(), { timeout: 15_000 })
-      .toContain('Settings are down');
+    await expect.poll(() => section.getByRole('alert').textContent()).toContain('Settings are down');
     await page.unroute('**/signature-settings/0');
     await section.getByRole('button', { name: 'Retry' }).click();
     const source = section.getByTestId('signature-settings-source');

@@ -138,7 +138,7 @@ describe('clinics administration in a real browser', () => {
     );
     await page.goto(`${baseUrl}/admin/clinics`);
     const snackbar = page.locator('#notistack-snackbar');
-    await expect.poll(() => snackbar.textContent(), { timeout: 10_000 }).toBe(message);
+    await expect.poll(() => snackbar.textContent()).toBe(message);
     await expect.poll(() => clinicsTable(page).getByRole('alert').textContent()).toContain(message);
     await saveScreenshot(page, 'clinics-api-error');
 

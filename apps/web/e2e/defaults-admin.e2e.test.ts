@@ -176,9 +176,7 @@ describe('clinic defaults administration in a real browser', () => {
     await page.getByRole('button', { name: 'Open navigation' }).click();
     await page.getByRole('link', { name: 'Clinic defaults' }).click();
     const flags = table(page, 'Feature flags defaults');
-    await expect
-      .poll(() => flags.getByRole('alert').textContent(), { timeout: 15_000 })
-      .toContain('Defaults are down');
+    await expect.poll(() => flags.getByRole('alert').textContent()).toContain('Defaults are down');
     await saveScreenshot(page, 'defaults-error', { fullPage: false });
     await page.unroute('**/api/customers/defaults/feature-flags');
     await flags.getByRole('button', { name: 'Retry' }).click();

@@ -160,12 +160,12 @@ describe('the in-person device check in a real browser', () => {
         .poll(() => provider.locator('#selected-document-heading').textContent())
         .toMatch(/Halvard/);
       await expect
-        .poll(() => panel(provider).getByTestId('pdf-pages').getAttribute('data-state'), { timeout: 20_000 })
+        .poll(() => panel(provider).getByTestId('pdf-pages').getAttribute('data-state'))
         .toBe('ready');
       expect(await panel(provider).textContent()).toContain('In-Person');
       // The trend strip beside the report names the flagged threshold and links to the Trends tab.
       const strip = panel(provider).getByTestId('trend-strip');
-      await expect.poll(() => strip.count(), { timeout: 10_000 }).toBe(1);
+      await expect.poll(() => strip.count()).toBe(1);
       const flagged = strip.getByTestId('strip-MDC_IDC_MSMT_LEADCHNL_RV_PACING_THRESHOLD_AMPLITUDE');
       expect(await flagged.textContent()).toMatch(/RV pacing threshold: 1\.75 V/);
       expect(await flagged.textContent()).toContain('Warning: Threshold 1.75 V is above 1.5 V');
@@ -180,7 +180,7 @@ describe('the in-person device check in a real browser', () => {
       // Downloaded, the report has the clinic's longitudinal coversheet in front, with the values entered;
       // stripCoversheet=true gives the report alone (the signature stamp on its own pages).
       const download = panel(provider).getByRole('button', { name: 'Download' });
-      await expect.poll(() => download.isEnabled(), { timeout: 20_000 }).toBe(true);
+      await expect.poll(() => download.isEnabled()).toBe(true);
       const [file] = await Promise.all([provider.waitForEvent('download'), download.click()]);
       const withCoversheet = await readPdfPages(file);
       expect(withCoversheet[0]).toContain('This session');
@@ -272,7 +272,7 @@ describe('the in-person device check in a real browser', () => {
     await page.getByRole('button', { name: 'Dual', exact: true }).click();
     await page.getByTestId('pdf-scrape-input').setInputFiles(pdf);
     const proposals = page.getByTestId('pdf-scrape-proposals');
-    await expect.poll(() => proposals.count(), { timeout: 20_000 }).toBe(1);
+    await expect.poll(() => proposals.count()).toBe(1);
     const impedance = proposals.locator('[data-key="MDC_IDC_MSMT_LEADCHNL_RV_IMPEDANCE_VALUE"]');
     expect(await impedance.textContent()).toContain('585 Ω');
     expect(
@@ -280,7 +280,7 @@ describe('the in-person device check in a real browser', () => {
     ).toContain('455 Ω');
     // Where a value came from: its page, outlined.
     await impedance.click();
-    await expect.poll(() => page.getByTestId('pdf-source-highlight').count(), { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => page.getByTestId('pdf-source-highlight').count()).toBe(1);
     await saveScreenshot(page, 'device-check-pdf-proposals');
 
     await page.getByRole('button', { name: /^Put \d+ values? in the form$/ }).click();

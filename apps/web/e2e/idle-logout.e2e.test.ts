@@ -69,7 +69,7 @@ describe('idle logout under a fake clock', () => {
     await expect.poll(() => countdown(page).textContent()).toMatch(/^00:[23]\d$/);
     await page.clock.fastForward('00:31');
     // Signed out at the provider too: the portal is back on the login page, with no tokens.
-    await page.waitForURL(loginPageUrl, { timeout: 60_000 });
+    await page.waitForURL(loginPageUrl);
     expect(await readAccessToken(page)).toBeUndefined();
     // The clock's jump makes the page refresh what went stale at the moment it signs out; a request still
     // in flight when the tokens are revoked is refused (and logged). That is the sign-out working.

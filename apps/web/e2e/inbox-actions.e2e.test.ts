@@ -98,7 +98,7 @@ describe('signature inbox actions in a real browser', () => {
     const id = await selectWorkableDocument(page);
     await panel(page).getByRole('button', { name: 'Hide', exact: true }).click();
     // Hidden documents leave the list.
-    await expect.poll(() => documentItem(page, id).count(), { timeout: 15_000 }).toBe(0);
+    await expect.poll(() => documentItem(page, id).count()).toBe(0);
 
     // The filter shows hidden documents alone, in the address.
     await page.getByRole('combobox', { name: 'Hidden documents' }).click();
@@ -109,7 +109,7 @@ describe('signature inbox actions in a real browser', () => {
     await expect.poll(() => panel(page).getByText('Hidden', { exact: true }).count()).toBe(1);
     await saveScreenshot(page, 'inbox-hidden-documents', { fullPage: false });
     await panel(page).getByRole('button', { name: 'Unhide' }).click();
-    await expect.poll(() => documentItem(page, id).count(), { timeout: 15_000 }).toBe(0);
+    await expect.poll(() => documentItem(page, id).count()).toBe(0);
 
     // Back in the inbox's own list.
     await page.goto(`${baseUrl}${INBOX}?status=any&idIn=${id}`);
@@ -132,7 +132,7 @@ describe('signature inbox actions in a real browser', () => {
     await saveScreenshot(page, 'inbox-trash-dialog', { fullPage: false });
     await confirm.click();
     await dialog.waitFor({ state: 'hidden' });
-    await expect.poll(() => documentItem(page, id).count(), { timeout: 15_000 }).toBe(0);
+    await expect.poll(() => documentItem(page, id).count()).toBe(0);
   });
 
   it('the nurse reports a problem, and a system comment says so after the pause', async () => {
@@ -152,7 +152,7 @@ describe('signature inbox actions in a real browser', () => {
       .getByRole('list', { name: 'Comments' })
       .getByRole('listitem')
       .filter({ hasText: text });
-    await expect.poll(() => reported.count(), { timeout: 20_000 }).toBe(1);
+    await expect.poll(() => reported.count()).toBe(1);
     // SPEC §4: the comment comes after the server's 2 s pause.
     expect(Date.now() - started).toBeGreaterThanOrEqual(1_500);
     expect(await reported.getByText('Problem reported').count()).toBe(1);
@@ -260,7 +260,7 @@ describe('signature inbox actions in a real browser', () => {
     await panel(page).getByRole('button', { name: 'Add comment' }).click();
     const comments = panel(page).getByRole('list', { name: 'Comments' });
     const mine = comments.getByRole('listitem').filter({ hasText: text });
-    await expect.poll(() => mine.count(), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => mine.count()).toBe(1);
 
     // Someone else sees the comment without Edit or Delete.
     const other = await session.browser.newContext({ viewport: { width: 1440, height: 900 } });
@@ -270,7 +270,7 @@ describe('signature inbox actions in a real browser', () => {
       await signIn(provider, baseUrl, 'provider@example.org', { path: `${INBOX}?status=any&idIn=${id}` });
       await waitForDocuments(provider);
       const seen = panel(provider).getByRole('listitem').filter({ hasText: text });
-      await expect.poll(() => seen.count(), { timeout: 15_000 }).toBe(1);
+      await expect.poll(() => seen.count()).toBe(1);
       expect(await seen.getByRole('button', { name: 'Edit comment' }).count()).toBe(0);
       expect(await seen.getByRole('button', { name: 'Delete comment' }).count()).toBe(0);
       expect(providerProblems).toEqual([]);
@@ -288,7 +288,7 @@ describe('signature inbox actions in a real browser', () => {
     await saveScreenshot(page, 'inbox-comment-editing', { fullPage: false });
     await panel(page).getByRole('button', { name: 'Save' }).click();
     const editedItem = comments.getByRole('listitem').filter({ hasText: edited });
-    await expect.poll(() => editedItem.count(), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => editedItem.count()).toBe(1);
     await expect.poll(() => editor.count()).toBe(0);
 
     // Escape leaves an edit without saving.
@@ -303,9 +303,7 @@ describe('signature inbox actions in a real browser', () => {
     const dialog = page.getByRole('dialog', { name: 'Delete your comment?' });
     await dialog.waitFor();
     await dialog.getByRole('button', { name: 'Delete' }).click();
-    await expect
-      .poll(() => comments.getByRole('listitem').filter({ hasText: text }).count(), { timeout: 15_000 })
-      .toBe(0);
+    await expect.poll(() => comments.getByRole('listitem').filter({ hasText: text }).count()).toBe(0);
   });
 
   it("the help menu lists the clinic's support e-mails as mail links, by keyboard too", async () => {

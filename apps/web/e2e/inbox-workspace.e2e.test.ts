@@ -92,9 +92,7 @@ async function boxOf(page: Page, selector: string) {
 }
 
 function pdfReady(page: Page) {
-  return expect.poll(() => panel(page).getByTestId('pdf-pages').getAttribute('data-state'), {
-    timeout: 30_000,
-  });
+  return expect.poll(() => panel(page).getByTestId('pdf-pages').getAttribute('data-state'));
 }
 
 describe('the signing workspace in a real browser', () => {
@@ -320,8 +318,8 @@ describe('the signing workspace in a real browser', () => {
         return `grouped ${grouped.slice(0, 3)} / ungrouped ${ungrouped.data.slice(0, 3).map((d) => d.id)}`;
       return 'matches';
     };
-    // Long enough for the grouped list's own answer to replace the previous sort's under a loaded CI.
-    await expect.poll(groupingMatchesTheList, { timeout: 45_000 }).toBe('matches');
+    // Until the grouped list's own answer has replaced the previous sort's.
+    await expect.poll(groupingMatchesTheList).toBe('matches');
     await saveScreenshot(page, 'inbox-grouped-by-patient', { fullPage: false });
 
     // Done: nothing to sign there, so no signing controls.
@@ -393,9 +391,7 @@ describe('the signing workspace in a real browser', () => {
     await expect.poll(() => page.getByTestId('pdf-page-indicator').textContent()).toContain('Page 2 of 12');
     await pages.evaluate((pane) => pane.scrollTo({ top: pane.scrollHeight }));
     await expect.poll(() => page.getByTestId('pdf-page-indicator').textContent()).toContain('Page 12 of 12');
-    await expect
-      .poll(() => pages.locator('[data-page-number="12"]').getAttribute('data-drawn'), { timeout: 15_000 })
-      .toBe('true');
+    await expect.poll(() => pages.locator('[data-page-number="12"]').getAttribute('data-drawn')).toBe('true');
     await saveScreenshot(page, 'inbox-viewer-last-page', { fullPage: false });
   });
 
@@ -420,7 +416,7 @@ describe('the signing workspace in a real browser', () => {
 
     await panel(page).getByRole('button', { name: 'Sign', exact: true }).click();
     // The signed document leaves To do; the one that was below it opens, in its place.
-    await expect.poll(() => documentItem(page, id(start)).count(), { timeout: 20_000 }).toBe(0);
+    await expect.poll(() => documentItem(page, id(start)).count()).toBe(0);
     await expect.poll(() => openDocumentId(page)).toBe(id(start + 1));
     expect(await documentItems(page).nth(start).getAttribute('data-document-id')).toBe(id(start + 1));
     await saveScreenshot(page, 'inbox-signed-and-advanced', { fullPage: false });
@@ -442,7 +438,7 @@ describe('the signing workspace in a real browser', () => {
     await sheet.waitFor({ state: 'hidden' });
     const name = await heading(page).textContent();
     await page.keyboard.press('Control+Enter');
-    await expect.poll(() => documentItem(page, id(start + 2)).count(), { timeout: 20_000 }).toBe(0);
+    await expect.poll(() => documentItem(page, id(start + 2)).count()).toBe(0);
     await expect.poll(() => statusOf(page)).toBe('signed');
     expect(await heading(page).textContent()).toBe(name);
     // And j moves on from where it was in the list.
@@ -516,7 +512,7 @@ describe('the signing workspace in a real browser', () => {
     // Sign all: every unsigned document of this list it may sign, counted by alert level.
     await page.getByRole('button', { name: 'Sign all', exact: true }).click();
     const all = page.getByRole('dialog', { name: 'Sign all unsigned documents?' });
-    await all.getByTestId('bulk-sign-summary').waitFor({ timeout: 20_000 });
+    await all.getByTestId('bulk-sign-summary').waitFor();
     const rule = (await all.getByTestId('bulk-sign-rule').textContent()) ?? '';
     const alertsIncluded = rule.includes('medium and low alerts included');
     const allSummary = (await all.getByTestId('bulk-sign-summary').textContent()) ?? '';
@@ -532,7 +528,7 @@ describe('the signing workspace in a real browser', () => {
 
     const progress = page.getByTestId('signing-progress');
     await expect
-      .poll(() => progress.getByRole('status').textContent(), { timeout: 30_000 })
+      .poll(() => progress.getByRole('status').textContent())
       .toBe(`Sign all finished: ${expected} of ${expected}`);
     expect(await progress.getByTestId('signing-counts').textContent()).toBe(
       `Success ${expected} · Fail 0 · Cancelled 0`,
@@ -665,13 +661,13 @@ describe('the signing workspace in a real browser', () => {
     const notifications = page.getByRole('dialog', { name: 'Notifications' });
     await notifications.waitFor();
     const item = notifications.getByRole('listitem').filter({ hasText: text });
-    await expect.poll(() => item.count(), { timeout: 20_000 }).toBe(1);
+    await expect.poll(() => item.count()).toBe(1);
     await item.getByRole('button').first().click();
     await page.waitForURL((url) => url.searchParams.get('idIn') === target.id);
 
     // Listed, selected, in view, and open with its report.
     const row = documentItem(page, target.id);
-    await expect.poll(() => row.count(), { timeout: 20_000 }).toBe(1);
+    await expect.poll(() => row.count()).toBe(1);
     await expect.poll(() => openDocumentId(page)).toBe(target.id);
     const box = await row.boundingBox();
     expect(box?.y ?? -1).toBeGreaterThanOrEqual(0);
@@ -680,9 +676,7 @@ describe('the signing workspace in a real browser', () => {
       .poll(() => heading(page).textContent())
       .toBe(`${target.attributes.patientFirstName} ${target.attributes.patientLastName}`);
     await pdfReady(page).toBe('ready');
-    await expect
-      .poll(() => panel(page).getByRole('listitem').filter({ hasText: text }).count(), { timeout: 15_000 })
-      .toBe(1);
+    await expect.poll(() => panel(page).getByRole('listitem').filter({ hasText: text }).count()).toBe(1);
     // The nurse's comment names her, not her user id.
     expect(await panel(page).getByRole('listitem').filter({ hasText: text }).textContent()).toContain(
       'Nina Okafor RN',

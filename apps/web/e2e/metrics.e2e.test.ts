@@ -99,7 +99,7 @@ describe('metrics, the live ticker, the escalation queue and the daily report in
     await waitForDocuments(page);
     const ticker = page.getByRole('group', { name: `Work waiting at ${DEMO_CLINIC.name}` });
     const high = ticker.getByTestId('ticker-high');
-    await expect.poll(() => high.getAttribute('data-count'), { timeout: 20_000 }).toMatch(/^\d+$/);
+    await expect.poll(() => high.getAttribute('data-count')).toMatch(/^\d+$/);
     const before = Number(await high.getAttribute('data-count'));
     const unsignedBefore = Number(await ticker.getByTestId('ticker-unsigned').getAttribute('data-count'));
     // A mark on this very page: a reload would lose it.
@@ -123,7 +123,7 @@ describe('metrics, the live ticker, the escalation queue and the daily report in
 
     const lastName = `Tickerhigh${Date.now().toString(36)}`;
     const id = await ingestHighAlert(irhTechToken, lastName);
-    await expect.poll(() => high.getAttribute('data-count'), { timeout: 15_000 }).toBe(String(before + 1));
+    await expect.poll(() => high.getAttribute('data-count')).toBe(String(before + 1));
     expect(Number(await ticker.getByTestId('ticker-unsigned').getAttribute('data-count'))).toBe(
       unsignedBefore + 1,
     );
@@ -147,7 +147,7 @@ describe('metrics, the live ticker, the escalation queue and the daily report in
     });
     // The inbox says it shows the high alerts only; pressing that shows every level again.
     await page.getByRole('button', { name: 'High alerts only: show every alert level' }).waitFor();
-    await documentItem(page, id).waitFor({ timeout: 15_000 });
+    await documentItem(page, id).waitFor();
     await saveScreenshot(page, 'metrics-ticker-inbox-high-alerts', { fullPage: false });
   });
 
@@ -163,7 +163,7 @@ describe('metrics, the live ticker, the escalation queue and the daily report in
     expect(await page.getByTestId('metrics-clinic').textContent()).toBe(DEMO_CLINIC.name);
     for (const testId of ['chart-activity', 'chart-time-to-sign', 'chart-backlog']) {
       const chart = page.getByTestId(testId);
-      await expect.poll(() => chart.locator('canvas').count(), { timeout: 20_000 }).toBe(1);
+      await expect.poll(() => chart.locator('canvas').count()).toBe(1);
       await expect.poll(() => paintedPixels(chart)).toBeGreaterThan(2_000);
       expect(await chart.getAttribute('role')).toBe('img');
       expect((await chart.getAttribute('aria-label'))?.length ?? 0).toBeGreaterThan(20);
@@ -201,7 +201,7 @@ describe('metrics, the live ticker, the escalation queue and the daily report in
       .click();
     await page.waitForURL(`${baseUrl}/metrics/clinics`);
     const clinics = page.getByRole('table', { name: 'Clinics' });
-    await expect.poll(() => clinics.locator('tbody tr').count(), { timeout: 20_000 }).toBeGreaterThan(1);
+    await expect.poll(() => clinics.locator('tbody tr').count()).toBeGreaterThan(1);
     await clinics.getByRole('button', { name: 'Overdue' }).click();
     await page.waitForURL(/sort=-overdue/);
     const overdueCounts = await clinics
@@ -222,9 +222,7 @@ describe('metrics, the live ticker, the escalation queue and the daily report in
     await page.getByRole('combobox', { name: 'Alert level' }).click();
     await page.getByRole('option', { name: 'High' }).click();
     await page.waitForURL(/level=high/);
-    await expect
-      .poll(() => queue.locator('tbody tr[data-document-id]').count(), { timeout: 20_000 })
-      .toBeGreaterThan(0);
+    await expect.poll(() => queue.locator('tbody tr[data-document-id]').count()).toBeGreaterThan(0);
     await saveScreenshot(page, 'metrics-escalation-queue');
     const row = queue.locator('tbody tr[data-document-id]').first();
     await row.getByRole('button', { name: /^Mark reviewed internally:/ }).click();
@@ -236,14 +234,14 @@ describe('metrics, the live ticker, the escalation queue and the daily report in
     await dialog.getByRole('button', { name: 'Mark reviewed' }).click();
     await dialog.waitFor({ state: 'hidden' });
     await expect
-      .poll(() => row.textContent(), { timeout: 15_000 })
+      .poll(() => row.textContent())
       .toContain('Called the clinic: the provider is reviewing it now.');
 
     // The daily report: today's clinics with the totals, and the same as CSV.
     await openFromDrawer(page, 'Daily report');
     await page.waitForURL(`${baseUrl}/daily-report`);
     const report = page.getByRole('table', { name: /^Daily report, / });
-    await expect.poll(() => report.locator('tbody tr').count(), { timeout: 20_000 }).toBeGreaterThan(1);
+    await expect.poll(() => report.locator('tbody tr').count()).toBeGreaterThan(1);
     expect(await report.locator('tfoot').textContent()).toMatch(/^Total, \d+ clinics/);
     await saveScreenshot(page, 'metrics-daily-report');
     const [download] = await Promise.all([

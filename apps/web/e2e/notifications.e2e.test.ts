@@ -43,14 +43,14 @@ function toasts(page: Page) {
 async function openPortalLive(page: Page) {
   await signIn(page, baseUrl, 'provider@example.org', { path: INBOX });
   await bell(page).waitFor();
-  await expect.poll(() => bell(page).getAttribute('data-realtime'), { timeout: 20_000 }).toBe('live');
+  await expect.poll(() => bell(page).getAttribute('data-realtime')).toBe('live');
 }
 
 async function openBell(page: Page) {
   await bell(page).click();
   await panel(page).waitFor();
   // The list (or its empty state) has loaded.
-  await expect.poll(() => panel(page).getByRole('status').count(), { timeout: 15_000 }).toBe(0);
+  await expect.poll(() => panel(page).getByRole('status').count()).toBe(0);
 }
 
 async function closeBell(page: Page) {
@@ -80,7 +80,7 @@ function documentLine(attributes: DocumentAttributes) {
  */
 async function expectDocumentOpen(page: Page, id: string) {
   const item = documentItem(page, id);
-  await expect.poll(() => item.count(), { timeout: 30_000 }).toBe(1);
+  await expect.poll(() => item.count()).toBe(1);
   await expect
     .poll(() =>
       item.evaluate(
@@ -153,20 +153,16 @@ describe('notifications in a real browser', () => {
       await signIn(nursePage, baseUrl, 'nurse@example.org');
       nurse.token = (await readAccessToken(nursePage)) ?? '';
       expect(nurse.token).not.toBe('');
-      // The demo documents are seeded shortly after the server starts.
-      const deadline = Date.now() + 90_000;
-      for (;;) {
-        const list = await api<{ data: { id: string }[] }>(
-          nurse.token,
-          `/api/reports?filter[clinicNpi]=${DEMO_CLINIC.npi}&filter[status]=any&page[limit]=1`,
-        );
-        if (list.data[0]) {
-          nurse.documentId = list.data[0].id;
-          break;
-        }
-        if (Date.now() > deadline) throw new Error('no demo documents');
-        await new Promise((resolve) => setTimeout(resolve, 2000));
-      }
+      // The demo documents are seeded in the background after the server starts.
+      const firstDocumentId = async () =>
+        (
+          await api<{ data: { id: string }[] }>(
+            nurse.token,
+            `/api/reports?filter[clinicNpi]=${DEMO_CLINIC.npi}&filter[status]=any&page[limit]=1`,
+          )
+        ).data[0]?.id;
+      await expect.poll(firstDocumentId).toBeDefined();
+      nurse.documentId = (await firstDocumentId()) ?? '';
     } finally {
       await context.close();
     }
@@ -191,11 +187,11 @@ describe('notifications in a real browser', () => {
 
     // No reload: the count rises and a toast with the title shows bottom-left. (A reminder the server
     // sends at start-up may ring too, so counts are compared, not fixed.)
-    await expect.poll(() => readUnreadCount(page), { timeout: 20_000 }).toBeGreaterThan(before);
+    await expect.poll(() => readUnreadCount(page)).toBeGreaterThan(before);
     const toast = toasts(page)
       .filter({ hasText: /commented on the/ })
       .first();
-    await toast.waitFor({ timeout: 10_000 });
+    await toast.waitFor();
     const box = await toast.boundingBox();
     expect(box?.x ?? Number.NaN).toBeLessThan(100);
     expect((box?.y ?? 0) + (box?.height ?? 0)).toBeGreaterThan(900 - 120);
@@ -217,7 +213,7 @@ describe('notifications in a real browser', () => {
     expect(await item.getAttribute('data-read')).toBe('false');
     // The list looks the document up (SPEC §7) and names its patient, type and date of service.
     await expect
-      .poll(() => item.getByTestId('notification-document').textContent(), { timeout: 15_000 })
+      .poll(() => item.getByTestId('notification-document').textContent())
       .toBe(documentLine(document.attributes));
     await saveScreenshot(page, 'notifications-list', { fullPage: false });
     const beforeOpen = await readUnreadCount(page);
@@ -230,7 +226,7 @@ describe('notifications in a real browser', () => {
     await expectDocumentOpen(page, nurse.documentId);
     await saveScreenshot(page, 'notifications-opened-document', { fullPage: false });
     // The toast goes by itself after 5 s.
-    await expect.poll(() => toasts(page).count(), { timeout: 10_000 }).toBe(0);
+    await expect.poll(() => toasts(page).count()).toBe(0);
   });
 
   it('a toast opens its notification: the document shows selected and the notification is read', async () => {
@@ -238,11 +234,11 @@ describe('notifications in a real browser', () => {
     const before = await readUnreadCount(page);
     const text = `Toast to click (${Date.now()}).`;
     await commentToProvider(nurse, text);
-    await expect.poll(() => readUnreadCount(page), { timeout: 20_000 }).toBeGreaterThan(before);
+    await expect.poll(() => readUnreadCount(page)).toBeGreaterThan(before);
     const toast = toasts(page)
       .filter({ hasText: /commented on the/ })
       .first();
-    await toast.waitFor({ timeout: 10_000 });
+    await toast.waitFor();
     const unread = await readUnreadCount(page);
 
     // The toast's title is a button: a click (or Enter) opens the document.
@@ -271,9 +267,9 @@ describe('notifications in a real browser', () => {
     await openPortalLive(page);
     await openBell(page);
     const item = itemWithText(page, text);
-    await expect.poll(() => item.count(), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => item.count()).toBe(1);
     await expect
-      .poll(() => item.getByTestId('notification-subtitle').textContent(), { timeout: 15_000 })
+      .poll(() => item.getByTestId('notification-subtitle').textContent())
       .toBe(DOCUMENT_NOT_FOUND_SUBTITLE);
     await checkAccessibility(page, 'notifications-document-not-found');
     await closeBell(page);
@@ -295,12 +291,12 @@ describe('notifications in a real browser', () => {
     const token = (await readAccessToken(page)) ?? '';
     // Enough unread notifications for the list to scroll.
     for (let i = 0; i < 8; i++) await api(token, '/api/notifications/in-app/test', { method: 'POST' });
-    await expect.poll(() => readUnreadCount(page), { timeout: 20_000 }).toBeGreaterThanOrEqual(8);
+    await expect.poll(() => readUnreadCount(page)).toBeGreaterThanOrEqual(8);
 
     await openBell(page);
     // More arrive while the list is open: three toasts at a time stack at the bottom-left.
     for (let i = 0; i < 3; i++) await api(token, '/api/notifications/in-app/test', { method: 'POST' });
-    await expect.poll(() => toasts(page).count(), { timeout: 10_000 }).toBe(3);
+    await expect.poll(() => toasts(page).count()).toBe(3);
     const lastRow = notificationList(page).getByRole('listitem').last();
     await lastRow.scrollIntoViewIfNeeded();
     const toastsTop = async () => {
@@ -326,7 +322,7 @@ describe('notifications in a real browser', () => {
     const second = `Second question (${stamp}).`;
     await commentToProvider(nurse, first);
     await commentToProvider(nurse, second);
-    await expect.poll(() => readUnreadCount(page), { timeout: 20_000 }).toBeGreaterThanOrEqual(before + 2);
+    await expect.poll(() => readUnreadCount(page)).toBeGreaterThanOrEqual(before + 2);
 
     await openBell(page);
     const unreadBefore = await readUnreadCount(page);
@@ -343,7 +339,7 @@ describe('notifications in a real browser', () => {
 
     // Switching it off reloads the list from page one, read ones included.
     await unreadOnlySwitch(page).click();
-    await expect.poll(() => itemWithText(page, first).count(), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => itemWithText(page, first).count()).toBe(1);
     expect(await itemWithText(page, first).getAttribute('data-read')).toBe('true');
     expect(await itemWithText(page, second).getAttribute('data-read')).toBe('false');
     await saveScreenshot(page, 'notifications-all', { fullPage: false });
@@ -365,9 +361,7 @@ describe('notifications in a real browser', () => {
     await unreadOnlySwitch(page).focus();
     await page.keyboard.press('Space');
     await expect.poll(() => unreadOnlySwitch(page).isChecked()).toBe(true);
-    await expect
-      .poll(() => notificationList(page).locator('[data-read="true"]').count(), { timeout: 15_000 })
-      .toBe(0);
+    await expect.poll(() => notificationList(page).locator('[data-read="true"]').count()).toBe(0);
     await closeBell(page);
     // Focus goes back to the bell.
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toMatch(
@@ -379,7 +373,7 @@ describe('notifications in a real browser', () => {
     await openPortalLive(page);
     const text = `Anything new? (${Date.now()})`;
     await commentToProvider(nurse, text);
-    await expect.poll(() => readUnreadCount(page), { timeout: 20_000 }).toBeGreaterThan(0);
+    await expect.poll(() => readUnreadCount(page)).toBeGreaterThan(0);
 
     await openBell(page);
     await panel(page).getByRole('button', { name: 'Mark all read' }).click();
@@ -388,7 +382,7 @@ describe('notifications in a real browser', () => {
     await saveScreenshot(page, 'notifications-empty-unread', { fullPage: false });
 
     await unreadOnlySwitch(page).click();
-    await expect.poll(() => itemWithText(page, text).count(), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => itemWithText(page, text).count()).toBe(1);
     expect(await notificationList(page).locator('[data-read="false"]').count()).toBe(0);
 
     await panel(page).getByRole('button', { name: 'Delete all read' }).click();
@@ -410,7 +404,7 @@ describe('notifications in a real browser', () => {
     await api(token, '/api/notifications/in-app/mark-all-as-read', { method: 'POST' });
     await api(token, '/api/notifications/in-app/delete-all-read', { method: 'POST' });
     for (let i = 0; i < 27; i++) await api(token, '/api/notifications/in-app/test', { method: 'POST' });
-    await expect.poll(() => readUnreadCount(page), { timeout: 20_000 }).toBeGreaterThanOrEqual(27);
+    await expect.poll(() => readUnreadCount(page)).toBeGreaterThanOrEqual(27);
     // At most three toasts at once.
     expect(await toasts(page).count()).toBeLessThanOrEqual(3);
 
@@ -422,7 +416,7 @@ describe('notifications in a real browser', () => {
     await saveScreenshot(page, 'notifications-load-more', { fullPage: false });
     await loadMore.click();
     const total = await readUnreadCount(page);
-    await expect.poll(() => items.count(), { timeout: 15_000 }).toBe(total);
+    await expect.poll(() => items.count()).toBe(total);
     expect(await loadMore.count()).toBe(0);
     const times = await notificationList(page)
       .locator('time')
@@ -448,7 +442,7 @@ describe('notifications in a real browser', () => {
 
     const before = await readUnreadCount(page);
     await dialog.getByRole('button', { name: 'Send test notification' }).click();
-    await expect.poll(() => readUnreadCount(page), { timeout: 20_000 }).toBeGreaterThan(before);
+    await expect.poll(() => readUnreadCount(page)).toBeGreaterThan(before);
     await expect.poll(() => toasts(page).filter({ hasText: 'Test notification' }).count()).toBe(1);
 
     await dialog.getByRole('button', { name: 'Save preferences' }).click();
@@ -479,13 +473,13 @@ describe('notifications in a real browser', () => {
       page
         .locator('section[aria-labelledby="selected-document-heading"] [data-status]')
         .first()
-        .getAttribute('data-status', { timeout: 1000 })
+        .getAttribute('data-status')
         .catch(() => undefined);
-    await expect.poll(statusOf, { timeout: 30_000 }).toBe('unsigned');
-    await expect.poll(() => bell(page).getAttribute('data-realtime'), { timeout: 20_000 }).toBe('live');
+    await expect.poll(statusOf).toBe('unsigned');
+    await expect.poll(() => bell(page).getAttribute('data-realtime')).toBe('live');
 
     await api(nurse.token, `/api/reports/${id}/acknowledge`, { method: 'PATCH', body: {} });
-    await expect.poll(statusOf, { timeout: 20_000 }).toBe('acknowledged');
+    await expect.poll(statusOf).toBe('acknowledged');
     await saveScreenshot(page, 'notifications-inbox-refreshed', { fullPage: false });
   });
 
@@ -527,7 +521,7 @@ describe('notifications in a real browser', () => {
     await page.goto(`${baseUrl}/admin/email-outbox`);
     const table = page.getByRole('table', { name: 'E-mail outbox' });
     await table.waitFor();
-    await expect.poll(() => page.getByRole('progressbar').count(), { timeout: 15_000 }).toBe(0);
+    await expect.poll(() => page.getByRole('progressbar').count()).toBe(0);
     expect(await table.getByRole('columnheader').allTextContents()).toEqual([
       'Created',
       'To',

@@ -36,7 +36,7 @@ describe('keeping a session alive, and ending it', () => {
     const first = await readAccessToken(page);
     // Access tokens live 15 minutes; renewal starts 60 s before the end.
     await page.clock.fastForward('14:10');
-    await expect.poll(() => readAccessToken(page), { timeout: 10_000 }).not.toBe(first);
+    await expect.poll(() => readAccessToken(page)).not.toBe(first);
     // The new token works: a reload shows the portal straight away.
     await page.reload();
     await userMenuButton(page).waitFor();
@@ -137,7 +137,7 @@ describe('keeping a session alive, and ending it', () => {
     // sign-in.
     await signIn(page, baseUrl, email, { password, path: '/no/such/page' });
     await page.locator('[data-realtime="live"]').waitFor();
-    await expect.poll(() => apiCallsInFlight, { timeout: 15_000 }).toBe(0);
+    await expect.poll(() => apiCallsInFlight).toBe(0);
     expect((await api(`/api/users/${encodeURIComponent(id)}/lock-state`, { isLocked: true })).status).toBe(
       200,
     );

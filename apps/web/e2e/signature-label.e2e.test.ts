@@ -40,7 +40,7 @@ async function setSignatureLabel(page: Page, label: string) {
   const field = labelField(page);
   await field.fill(label);
   await field.press('Enter');
-  await expect.poll(() => snackbar(page, 'Signature label saved.').count(), { timeout: 15_000 }).toBe(1);
+  await expect.poll(() => snackbar(page, 'Signature label saved.').count()).toBe(1);
   await expect.poll(() => field.isEnabled()).toBe(true);
   await expect.poll(() => field.inputValue()).toBe(label);
 }
@@ -84,11 +84,11 @@ describe('the clinic signature label in a real browser', () => {
       const id = await selectWorkableDocument(page);
       await panel(page).getByRole('button', { name: 'Sign', exact: true }).click();
       // Signed, it leaves To do and the next document opens (issue 11 §3); the signed one is read by its link.
-      await expect.poll(() => documentItem(page, id).count(), { timeout: 20_000 }).toBe(0);
+      await expect.poll(() => documentItem(page, id).count()).toBe(0);
       await page.goto(`${baseUrl}${INBOX}?status=any&idIn=${id}`);
-      await expect.poll(() => statusOf(page), { timeout: 20_000 }).toBe('signed');
+      await expect.poll(() => statusOf(page)).toBe('signed');
       const download = panel(page).getByRole('button', { name: 'Download' });
-      await expect.poll(() => download.isEnabled(), { timeout: 20_000 }).toBe(true);
+      await expect.poll(() => download.isEnabled()).toBe(true);
 
       const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
       const text = await readDownloadedPdfText(file);

@@ -99,8 +99,8 @@ describe('a sleep study from order to the EMR, in a real browser', () => {
     expect(await card.textContent()).toContain('New');
     await card.getByRole('button', { name: 'Push to Zoll' }).click();
     // Queued, then sent: Zoll's reference and the in-progress state appear on the card.
-    await expect.poll(() => card.textContent(), { timeout: 20_000 }).toMatch(/ZS-/);
-    await expect.poll(() => card.textContent(), { timeout: 20_000 }).toContain('In progress');
+    await expect.poll(() => card.textContent()).toMatch(/ZS-/);
+    await expect.poll(() => card.textContent()).toContain('In progress');
     await checkAccessibility(page, 'the Studies tab, a study sent');
     await saveScreenshot(page, 'studies-sleep-sent');
 
@@ -117,7 +117,7 @@ describe('a sleep study from order to the EMR, in a real browser', () => {
       body: JSON.stringify({ id: study.attributes.vendorReference }),
     });
     expect(advanced.ok).toBe(true);
-    await expect.poll(() => card.textContent(), { timeout: 30_000 }).toContain('Ready for review');
+    await expect.poll(() => card.textContent()).toContain('Ready for review');
     await saveScreenshot(page, 'studies-sleep-ready');
     const ready = (
       await nurseApi<{ data: StudyResource[] }>(
@@ -142,7 +142,7 @@ describe('a sleep study from order to the EMR, in a real browser', () => {
       .click();
     await page.waitForURL(/status=ready-for-review/);
     const table = page.getByRole('table', { name: 'Sleep studies' });
-    await expect.poll(() => table.textContent(), { timeout: 10_000 }).toContain(lastName);
+    await expect.poll(() => table.textContent()).toContain(lastName);
     expect(await table.textContent()).not.toContain('Cancelled');
     await checkAccessibility(page, 'the clinic sleep studies');
     await saveScreenshot(page, 'studies-sleep-clinic-list');
@@ -155,10 +155,10 @@ describe('a sleep study from order to the EMR, in a real browser', () => {
       await signIn(provider, baseUrl, 'provider@example.org', { path: `${INBOX}?idIn=${documentId}` });
       await expect.poll(() => provider.locator('#selected-document-heading').textContent()).toMatch(/Oskar/);
       const results = panel(provider).getByTestId('study-results');
-      await results.waitFor({ timeout: 20_000 });
+      await results.waitFor();
       expect(await results.getByTestId('sleep-ahi').textContent()).toContain(String(ahi));
       await expect
-        .poll(() => panel(provider).getByTestId('pdf-pages').getAttribute('data-state'), { timeout: 20_000 })
+        .poll(() => panel(provider).getByTestId('pdf-pages').getAttribute('data-state'))
         .toBe('ready');
       await checkAccessibility(provider, 'a sleep-study document in the inbox');
       await saveScreenshot(provider, 'studies-sleep-in-inbox', { fullPage: false });
@@ -168,7 +168,7 @@ describe('a sleep study from order to the EMR, in a real browser', () => {
 
       // Delivered to the EMR: the line in the document's details says so, with the EMR's id.
       const delivery = panel(provider).getByTestId('emr-delivery');
-      await expect.poll(() => delivery.getAttribute('data-state'), { timeout: 30_000 }).toBe('delivered');
+      await expect.poll(() => delivery.getAttribute('data-state')).toBe('delivered');
       await saveScreenshot(provider, 'studies-sleep-delivered', { fullPage: false });
       expect(providerProblems).toEqual([]);
     } finally {

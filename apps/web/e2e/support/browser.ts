@@ -6,9 +6,11 @@ import {
   type BrowserContextOptions,
   chromium,
   type Page,
+  type Request,
 } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import { expectNoAccessibilityViolations } from './accessibility';
+import { STATE_WAIT_MS } from './waits';
 
 export const CHROME_ARGS = [
   '--headless',
@@ -21,31 +23,81 @@ export const CHROME_ARGS = [
   '--disable-sync',
 ];
 
-/** Debian's Chromium (apt-get install chromium); Playwright's own download is not available here. */
-export function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
-  return chromium.launch({
+/**
+ * Debian's Chromium (apt-get install chromium); Playwright's own download is not available here. Every
+ * context it makes waits up to STATE_WAIT_MS for an action or a state, and counts its pages' requests in
+ * flight, so a test can wait for the network to go quiet after a change.
+ */
+export async function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
+  const browser = await chromium.launch({
     executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
     args: [...CHROME_ARGS, ...extraArgs],
   });
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options?: BrowserContextOptions) => {
+    const context = await newContext(options);
+    context.setDefaultTimeout(STATE_WAIT_MS);
+    context.on('page', trackRequestsInFlight);
+    return context;
+  };
+  return browser;
+}
+
+const requestsInFlight = new WeakMap<Page, Set<Request>>();
+
+function trackRequestsInFlight(page: Page): Set<Request> {
+  let inFlight = requestsInFlight.get(page);
+  if (inFlight) return inFlight;
+  const requests = new Set<Request>();
+  page.on('request', (request) => requests.add(request));
+  // A redirected request finishes too, and its next hop is a request of its own.
+  page.on('requestfinished', (request) => requests.delete(request));
+  page.on('requestfailed', (request) => requests.delete(request));
+  requestsInFlight.set(page, requests);
+  inFlight = requests;
+  return inFlight;
+}
+
+/**
+ * Waits until no request of the page is in flight: what a user waits for after a change (the answer, and
+ * the lists it refreshes). The realtime WebSocket is not a request and does not count.
+ */
+export async function waitForQuietNetwork(page: Page): Promise<void> {
+  const inFlight = trackRequestsInFlight(page);
+  await expect
+    .poll(() => [...inFlight].map((request) => `${request.method()} ${request.url()}`), {
+      message: 'requests still in flight',
+    })
+    .toEqual([]);
 }
 
 const screenshotDir = path.resolve(import.meta.dirname, '../screenshots');
-const SETTLE_PAUSE_MS = 250;
-
 /**
- * Lets transitions finish (drawer slide, menu fade) so the screen is settled. Endless animations (an
- * indeterminate progress bar) never finish, so they are not waited for.
+ * Waits until the screen is settled: no request in flight, and no transition running (drawer slide, menu
+ * fade) for at least two frames, twice over. An answer that lands after the first look starts new
+ * transitions (a button turning disabled fades its colour), and axe would measure a colour halfway. The
+ * frames are counted by Playwright's own frame-by-frame polling, which also runs under a test's fake clock.
+ * Endless animations (an indeterminate progress bar) never finish, so they are not waited for.
  */
 async function waitForSettledScreen(page: Page): Promise<void> {
-  const noFiniteAnimations = () =>
-    page.waitForFunction(() =>
-      document.getAnimations().every((animation) => animation.effect?.getTiming().iterations === Infinity),
+  for (let look = 0; look < 2; look += 1) {
+    await waitForQuietNetwork(page);
+    await page.evaluate(() => {
+      (window as { portalSettledFrames?: number }).portalSettledFrames = 0;
+    });
+    await page.waitForFunction(
+      () => {
+        const settle = window as { portalSettledFrames?: number };
+        settle.portalSettledFrames = (settle.portalSettledFrames ?? 0) + 1;
+        return (
+          settle.portalSettledFrames > 2 &&
+          document.getAnimations().every((animation) => animation.effect?.getTiming().iterations === Infinity)
+        );
+      },
+      undefined,
+      { polling: 'raf' },
     );
-  // Twice, a moment apart: an answer that lands just after the first look starts new transitions (a
-  // button turning disabled fades its colour), and axe would measure a colour halfway.
-  await noFiniteAnimations();
-  await page.waitForTimeout(SETTLE_PAUSE_MS);
-  await noFiniteAnimations();
+  }
 }
 
 /**

@@ -31,8 +31,13 @@ const studyVendorsEntry = path.join(serverRoot, 'apps/simulators/src/study-vendo
 const tsxCli = path.join(repoRoot, 'node_modules/.bin/tsx');
 export const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
-// Generous: a fresh data directory is migrated and seeded with demo data before the server answers.
-const START_TIMEOUT_MS = 120_000;
+// Generous: a fresh data directory is migrated and seeded with demo data before the server answers, and on
+// a busy 2-core machine (the integration suite runs beside the browser files) that took over a minute.
+const START_TIMEOUT_MS = 300_000;
+/** How often start-up looks again whether the server answers: a poll, not a wait for time. */
+const READINESS_POLL_MS = 250;
+/** A server that has not stopped this long after SIGTERM (its shutdown drains requests) is killed. */
+const STOP_GRACE_MS = 15_000;
 
 /** The simulator's account, its own and no real server's (as `npm start` hands it to the portal). */
 const FILEMAKER_SIMULATOR = {
@@ -79,7 +84,7 @@ async function waitForHealthy(url: string, server: ChildProcess, output: () => s
     } catch (error) {
       lastProblem = error instanceof Error ? error.message : String(error);
     }
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    await new Promise((resolve) => setTimeout(resolve, READINESS_POLL_MS));
   }
   throw new Error(
     `The portal server did not answer 200 on ${url} within ${START_TIMEOUT_MS / 1000} s (last: ${lastProblem}).\n${output()}`,
@@ -97,7 +102,7 @@ async function waitForOutput(
     if (pattern.test(read())) return;
     if (server.exitCode !== null)
       throw new Error(`The portal server exited with code ${server.exitCode}.\n${output()}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    await new Promise((resolve) => setTimeout(resolve, READINESS_POLL_MS));
   }
   throw new Error(
     `The portal server never printed ${pattern} within ${START_TIMEOUT_MS / 1000} s.\n${output()}`,
@@ -298,7 +303,7 @@ export default async function setup(project: TestProject) {
     if (server.exitCode === null && server.signalCode === null) {
       const exited = new Promise((resolve) => server.once('exit', resolve));
       signalGroup('SIGTERM');
-      const timer = setTimeout(() => signalGroup('SIGKILL'), 15_000);
+      const timer = setTimeout(() => signalGroup('SIGKILL'), STOP_GRACE_MS);
       await exited;
       clearTimeout(timer);
     }

@@ -38,18 +38,20 @@ export function snackbar(page: Page, text: string) {
   return page.locator('#notistack-snackbar').filter({ hasText: text });
 }
 
-/** Waits for the inbox to list documents, reloading now and then should it not yet. */
+/**
+ * Waits for the inbox to list documents. The demo documents are seeded in the background after the server
+ * starts, and the list is not live for documents created before the page subscribed, so the page is
+ * reloaded while the list is still empty.
+ */
 export async function waitForDocuments(page: Page) {
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    const listed = await documentList(page)
-      .waitFor({ timeout: 5_000 })
-      .then(() => true)
-      .catch(() => false);
-    if (listed) return;
-    if (Date.now() > deadline) throw new Error('the inbox never listed documents');
-    await page.reload();
-  }
+  await expect
+    .poll(async () => {
+      if ((await documentList(page).count()) > 0) return true;
+      // The list has answered, without documents yet.
+      if ((await page.getByRole('heading', { name: 'No documents' }).count()) > 0) await page.reload();
+      return false;
+    })
+    .toBe(true);
 }
 
 /** Selects the first listed document that may be worked on (unsigned, not locked) and returns its id. */

@@ -381,7 +381,6 @@ function PdfPage({ pdfjs, pdf, number, count, size, scale, root, onDrawn, onErro
         viewport,
       });
       await textLayer.render();
-      hidePdfJsMeasuringCanvas();
       if (cancelled) return;
       setDrawnAt(scale);
       latest.current.onDrawn?.();
@@ -414,17 +413,6 @@ function PdfPage({ pdfjs, pdf, number, count, size, scale, root, onDrawn, onErro
       }}
     />
   );
-}
-
-/**
- * pdf.js measures text on a canvas it appends to <body> (class hiddenCanvasElement, sized 0×0): out of
- * sight, but outside every landmark for assistive technology unless hidden from it too.
- */
-function hidePdfJsMeasuringCanvas() {
-  for (const canvas of document.querySelectorAll<HTMLCanvasElement>('body > canvas.hiddenCanvasElement')) {
-    canvas.setAttribute('aria-hidden', 'true');
-    canvas.hidden = true;
-  }
 }
 
 /** pdf.js's own text layer rules (web/pdf_viewer.css), the part a plain page needs. */
