@@ -19,6 +19,11 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
+          // The component tests render real screens in jsdom with user-event: a second each here, and at
+          // load 13 on the 2-core machine (CI beside other work) they took up to 14 s against the 5 s default.
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          setupFiles: ['apps/web/src/test-support/generous-async-waits.ts'],
           include: [
             'packages/**/*.test.ts',
             'apps/**/*.test.ts',

@@ -199,25 +199,23 @@ describe('retrying as SPEC §9 says', () => {
   });
 
   it('abandons a request with no answer in time, and retries it', async () => {
-    simulator.setFaults({ delayMs: 500 });
-    const started = performance.now();
+    // Answers after ten minutes: a client that did not abandon each attempt at 50 ms would outlast the test.
+    simulator.setFaults({ delayMs: 600_000 });
     const failure = client({ timeoutMs: 50, retry: { retries: 2, initialDelayMs: 5 } }).fetchPatientRecord(
       '1001',
     );
     await expect(failure).rejects.toMatchObject({ reason: 'timeout', attempts: 2 });
-    expect(performance.now() - started).toBeLessThan(450);
   });
 
   it('stops retrying when the caller cancels', async () => {
     simulator.setFaults({ status: 503 });
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 50);
-    const started = performance.now();
-    const failure = client({ retry: { retries: 10, initialDelayMs: 10_000 } }).fetchPatientRecord('1001', {
+    // A back-off of ten minutes: a client that kept waiting after the cancel would outlast the test's limit.
+    const failure = client({ retry: { retries: 10, initialDelayMs: 600_000 } }).fetchPatientRecord('1001', {
       signal: controller.signal,
     });
     await expect(failure).rejects.toMatchObject({ name: 'FileMakerUnavailableError', reason: 'cancelled' });
-    expect(performance.now() - started).toBeLessThan(1000);
   });
 });
 

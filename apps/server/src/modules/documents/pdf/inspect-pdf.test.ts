@@ -69,14 +69,13 @@ describe('inspecting an uploaded PDF', () => {
       reason: 'too-large',
     });
 
+    // Zeros after a header: any parser would call it unreadable, so 'too large' says it was never parsed.
     const huge = concat(bytesOf('%PDF-1.7\n'), new Uint8Array(3 * MB));
-    const started = performance.now();
     expect(await inspectPdf(huge, { maxBytes: 2 * MB })).toEqual({
       ok: false,
       reason: 'too-large',
       message: 'The PDF is larger than the 2 MB limit.',
     });
-    expect(performance.now() - started).toBeLessThan(50);
   });
 
   it('refuses a PDF with more pages than allowed', async () => {
@@ -136,28 +135,25 @@ describe('inspecting an uploaded PDF', () => {
         ]),
     ],
   ])('calls %s unreadable', async (_story, build) => {
-    const started = performance.now();
+    // Found unreadable, not stopped by the worker's time limit, whose message says 'in time'.
     expect(await inspectPdf(build(), limits)).toEqual({
       ok: false,
       reason: 'unparseable',
       message: 'The PDF could not be read; it may be damaged.',
     });
-    expect(performance.now() - started).toBeLessThan(3000);
   });
 
   it('gives up on a decompression bomb within its time limit, then reads the next PDF normally', async () => {
     const bomb = buildDeflateBombPdf(128);
     expect(bomb.byteLength).toBeLessThan(400_000);
 
-    const started = performance.now();
     const result = await inspectPdf(bomb, { ...limits, timeoutMs: 300 });
+    // Cut by the time limit: its own message, not the bomb's.
     expect(result).toEqual({
       ok: false,
       reason: 'unparseable',
       message: 'The PDF could not be read in time; it may be damaged or too complex.',
     });
-    // The worker is started before the clock runs; the parse itself is cut at 300 ms.
-    expect(performance.now() - started).toBeLessThan(3000);
     expect(await inspectPdf(report, limits)).toMatchObject({ ok: true, pageCount: 5 });
   });
 
@@ -181,18 +177,17 @@ describe('inspecting an uploaded PDF', () => {
       const bomb = await build();
       expect(bomb.byteLength).toBeLessThan(1.1 * MB);
 
-      const started = performance.now();
       const result = await inspectPdf(bomb, { ...limits, maxInflatedBytes: 256 * MB });
+      // Refused as a bomb: counting stopped at 256 MB, before the worker's 5 s time limit (whose message
+      // says 'in time') and before anything inflated the whole gigabyte.
       expect(result).toEqual({
         ok: false,
         reason: 'decompression-bomb',
         message: "The PDF's content inflates to more than 256 MB; it may be a decompression bomb.",
       });
-      // Counting stops at 256 MB (about 0.25 s of native inflate), far from the 5 s time limit.
-      expect(performance.now() - started).toBeLessThan(3000);
-      // Building the bomb (deflating 1 GiB) is most of the test's time, and slow on a busy machine.
     },
-    30_000,
+    // Building the bomb (deflating 1 GiB) is most of the test's time: about 10 s, over 30 s on a busy day.
+    120_000,
   );
 
   it('gives back the file rewritten without its active content, and says what was removed', async () => {

@@ -17,7 +17,8 @@ import {
 
 export type InflationVerdict =
   | { kind: 'within'; inflatedBytes: number }
-  | { kind: 'over' }
+  /** `inflatedBytes`: what was inflated before counting stopped, a little past the limit. */
+  | { kind: 'over'; inflatedBytes: number }
   /** Finding the file's objects took far more reading than a file of its size needs: a hostile layout. */
   | { kind: 'too-complex' };
 
@@ -53,7 +54,7 @@ export async function measureInflatedSize(bytes: Uint8Array, limit: number): Pro
     if (isImage(stream.dict, file)) continue;
     const decoded = await measureStream(stream, file, limit - total);
     total += decoded.size;
-    if (decoded.over || total > limit) return { kind: 'over' };
+    if (decoded.over || total > limit) return { kind: 'over', inflatedBytes: total };
   }
   return { kind: 'within', inflatedBytes: total };
 }

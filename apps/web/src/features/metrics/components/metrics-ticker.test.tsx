@@ -95,7 +95,7 @@ describe('the header ticker', () => {
     await screen.findByRole('link', { name: /^3 high alerts unsigned at/ });
     high = 4;
     act(() => send(REALTIME_EVENTS.documentsChanged));
-    await waitFor(() => expect(screen.getByTestId('ticker-high').dataset.count).toBe('4'), { timeout: 3000 });
+    await waitFor(() => expect(screen.getByTestId('ticker-high').dataset.count).toBe('4'));
     expect(screen.getByRole('link', { name: /^4 high alerts unsigned/ })).toBeTruthy();
   });
 
