@@ -18,7 +18,6 @@ import { createTestConfig, TEST_AUDIT_KEY } from './test-support/test-app';
 // (integration-postgres), as an administrator would run it next to a stopped portal.
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 const cliEntry = path.join(repoRoot, 'apps/server/src/audit-verify-cli.ts');
-const PROCESS_TEST_TIMEOUT_MS = 90_000;
 
 type Run = { code: number | null; stdout: string; stderr: string };
 
@@ -127,52 +126,44 @@ describe('npm run audit:verify', () => {
     expect(result.stdout).toBe(deriveAuditKeyring(TEST_AUDIT_KEY).sealPublicKeyPem);
   });
 
-  it(
-    'keeps the server from starting with another key than the database was first used with',
-    async () => {
-      const otherKey = 'another-audit-key-0123456789abcdef0123456789';
-      const server = startServerProcess({
-        ...settings,
-        AUDIT_KEY: otherKey,
-        PORT: String(await findFreePort()),
-        DEMO_DATA: 'false',
-      });
-      expect(await server.exited).toBe(1);
-      expect(server.output()).toContain(
-        `Cannot start the portal: The audit key (id ${deriveAuditKeyring(otherKey).keyId}) is not the key ` +
-          `this database's audit trail is linked with (id ${deriveAuditKeyring(TEST_AUDIT_KEY).keyId}). ` +
-          'Every server on one database needs the same key',
-      );
-    },
-    PROCESS_TEST_TIMEOUT_MS,
-  );
+  it('keeps the server from starting with another key than the database was first used with', async () => {
+    const otherKey = 'another-audit-key-0123456789abcdef0123456789';
+    const server = startServerProcess({
+      ...settings,
+      AUDIT_KEY: otherKey,
+      PORT: String(await findFreePort()),
+      DEMO_DATA: 'false',
+    });
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toContain(
+      `Cannot start the portal: The audit key (id ${deriveAuditKeyring(otherKey).keyId}) is not the key ` +
+        `this database's audit trail is linked with (id ${deriveAuditKeyring(TEST_AUDIT_KEY).keyId}). ` +
+        'Every server on one database needs the same key',
+    );
+  });
 
-  it(
-    'has the server seal every chain when it starts, before it writes anything',
-    async () => {
-      await withDb(async ({ db }) => {
-        await recordEvents(db, '3000000003', 1);
-      });
-      const server = startServerProcess({
-        ...settings,
-        PORT: String(await findFreePort()),
-        DEMO_DATA: 'false',
-      });
-      try {
-        await waitUntilHealthy(server);
-        // Sealed before the server started serving.
-        const sealDir = path.join(dataDir, 'audit-seals');
-        const seals = fs
-          .readdirSync(sealDir)
-          .flatMap((name) => fs.readFileSync(path.join(sealDir, name), 'utf8').split('\n').filter(Boolean))
-          .map((line) => JSON.parse(line) as { chain: string; events: number });
-        expect(seals).toContainEqual(expect.objectContaining({ chain: 'clinic:3000000003', events: 1 }));
-      } finally {
-        expect(await server.stop()).toBe(0);
-      }
-    },
-    PROCESS_TEST_TIMEOUT_MS,
-  );
+  it('has the server seal every chain when it starts, before it writes anything', async () => {
+    await withDb(async ({ db }) => {
+      await recordEvents(db, '3000000003', 1);
+    });
+    const server = startServerProcess({
+      ...settings,
+      PORT: String(await findFreePort()),
+      DEMO_DATA: 'false',
+    });
+    try {
+      await waitUntilHealthy(server);
+      // Sealed before the server started serving.
+      const sealDir = path.join(dataDir, 'audit-seals');
+      const seals = fs
+        .readdirSync(sealDir)
+        .flatMap((name) => fs.readFileSync(path.join(sealDir, name), 'utf8').split('\n').filter(Boolean))
+        .map((line) => JSON.parse(line) as { chain: string; events: number });
+      expect(seals).toContainEqual(expect.objectContaining({ chain: 'clinic:3000000003', events: 1 }));
+    } finally {
+      expect(await server.stop()).toBe(0);
+    }
+  });
 
   it('reports each break with position, event id and kind, and exits 1', async () => {
     await withDb(({ db }) =>
@@ -238,5 +229,5 @@ describe('npm run audit:verify', () => {
       lock.release();
     }
     // Four command-line runs, each starting Node and tsx: on a busy 2-core machine that passes 30 s.
-  }, 120_000);
+  });
 });

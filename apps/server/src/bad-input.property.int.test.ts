@@ -17,6 +17,7 @@ import {
   type DatabaseSnapshot,
   describeSnapshotChanges,
   listPublicTables,
+  refreshSnapshot,
   type SnapshotScope,
   snapshotDatabase,
 } from './test-support/database-snapshot';
@@ -513,6 +514,8 @@ function checkAnswers(label: string, actor: Actor, initial: DatabaseSnapshot) {
   return async (request: GeneratedRequest) => {
     const { token, renewed } = await sessionOf(actor);
     if (renewed) snapshot = await snapshotDatabase(portal.db, scope);
+    // What a background job wrote since the last answer is not this request's doing.
+    snapshot = await refreshSnapshot(portal.db, scope, snapshot);
     const logIndex = serverLog.length;
     const response = await send(request, token);
     requestCount += 1;
@@ -526,7 +529,7 @@ function checkAnswers(label: string, actor: Actor, initial: DatabaseSnapshot) {
         `${label} answered ${response.statusCode}\n--- request\n${request.describe()}\n--- response\n${answer}\n--- server log\n${serverErrorsSince(logIndex)}\n${replay}`,
       );
     }
-    const after = await snapshotDatabase(portal.db, scope);
+    const after = await refreshSnapshot(portal.db, scope, snapshot);
     const changes = response.statusCode >= 400 ? describeSnapshotChanges(snapshot, after) : [];
     snapshot = after;
     if (changes.length)
@@ -587,14 +590,25 @@ describe('bad input never reaches a 5xx and a refused request writes nothing', (
       expect(operations.map((operation) => operation.key)).toContain(key);
   });
 
-  it('notices a write that keeps every row count', async () => {
+  it('notices a write that keeps every row count, and a refreshed snapshot notices it too', async () => {
+    await usableSession(ACTORS[0]);
     const before = await snapshotDatabase(portal.db, scope);
+    // Reads alone leave the snapshot as it was, so the suite need not scan every table after each answer.
+    const me = await portal.app.inject({
+      url: '/api/users/me',
+      headers: bearer((await sessionOf(ACTORS[0])).token),
+    });
+    expect(me.statusCode).toBe(200);
+    expect(await refreshSnapshot(portal.db, scope, before)).toBe(before);
     await portal.db
       .updateTable('users')
       .set({ phone: '555-0199' })
       .where('id', '=', 'auth0|demo-nurse')
       .execute();
     expect(describeSnapshotChanges(before, await snapshotDatabase(portal.db, scope))).toEqual([
+      expect.stringMatching(/^table users: rows changed/),
+    ]);
+    expect(describeSnapshotChanges(before, await refreshSnapshot(portal.db, scope, before))).toEqual([
       expect.stringMatching(/^table users: rows changed/),
     ]);
   });
@@ -630,7 +644,7 @@ describe('bad input never reaches a 5xx and a refused request writes nothing', (
           headers: bearer((await sessionOf(actor)).token),
         });
         expect(me.statusCode, `${actor.email} can still use the API after ${operation.key}`).toBe(200);
-      }, 90_000);
+      });
     }
   }
 

@@ -81,7 +81,7 @@ describe('a PostgreSQL restart under two running instances', () => {
     await Promise.all(instances.map((instance) => waitUntilHealthy(instance)));
     provider = await signInWith(httpTransport(a.url), a.url, 'provider@example.org', TEST_DEMO_PASSWORD);
     nurse = await signInWith(httpTransport(a.url), a.url, 'nurse@example.org', TEST_DEMO_PASSWORD);
-  }, 60_000);
+  });
 
   afterAll(async () => {
     for (const client of clients) client.disconnect();

@@ -172,7 +172,7 @@ describe('two instances behind a load balancer: one database, one bucket, Redis 
       });
     });
     await Promise.all(instances.map((instance) => waitUntilHealthy(instance)));
-  }, 60_000);
+  });
 
   afterAll(async () => {
     for (const client of clients) client.disconnect();

@@ -64,7 +64,7 @@ describe.each([
       });
     });
     await Promise.all(instances.map((instance) => waitUntilHealthy(instance)));
-  }, 120_000);
+  });
 
   afterAll(async () => {
     await Promise.all(instances.map((instance) => instance.stop()));

@@ -102,7 +102,7 @@ describe('two server processes on one PostgreSQL server', () => {
     provider = await signInWith(httpTransport(a.url), a.url, 'provider@example.org', TEST_DEMO_PASSWORD);
     nurse = await signInWith(httpTransport(a.url), a.url, 'nurse@example.org', TEST_DEMO_PASSWORD);
     [providerChannel, nurseChannel] = await Promise.all([channelOf(provider), channelOf(nurse)]);
-  }, 120_000);
+  });
 
   afterAll(async () => {
     for (const client of clients) client.disconnect();
