@@ -621,6 +621,8 @@ describe('the signing workspace in a real browser', () => {
         ),
       )
       .toBe(second);
+    // The open document's panel draws its Sign button once its answer is in: a user tabs on from there.
+    await panel(page).getByRole('button', { name: 'Sign', exact: true }).waitFor();
     let presses = 0;
     for (; presses < 10; presses++) {
       await page.keyboard.press('Tab');
