@@ -3,11 +3,13 @@ import formbody from '@fastify/formbody';
 import { canAnywhere, PERMISSIONS, type PermissionName } from '@portal/domain';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ZodType } from 'zod';
 import { authenticatePlugin } from './auth/authenticate.plugin';
 import type { Config } from './config';
 import type { DatabaseListen } from './db/client';
 import type { Db } from './db/transaction';
 import { createResponseSerializerCompiler } from './http/response-serializer';
+import { strictRequestSchema } from './http/strict-request-schemas';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { type AuditTrail, openAuditTrail } from './modules/audit/open-audit-trail';
 import { clinicSettingsRoutes } from './modules/clinics/clinic-settings.routes';
@@ -146,6 +148,10 @@ export async function buildApp({
   app.decorate('registeredApiRoutes', registeredApiRoutes);
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/')) return;
+    // Unknown fields in a body or query string answer 400 naming each (issue 31 §3).
+    const schema = route.schema as { body?: unknown; querystring?: unknown } | undefined;
+    if (schema?.body instanceof ZodType) schema.body = strictRequestSchema(schema.body);
+    if (schema?.querystring instanceof ZodType) schema.querystring = strictRequestSchema(schema.querystring);
     const config = (route.config ?? {}) as { auth?: string; permission?: string };
     for (const method of [route.method].flat()) {
       if (method !== 'HEAD')

@@ -24,6 +24,7 @@ export * from './common/date-range-filter';
 export * from './common/device-types';
 export * from './common/format-date';
 export * from './common/health.contract';
+export * from './common/input-depth';
 export * from './common/interface-constants';
 export * from './common/map-with-concurrency';
 export * from './common/messages';

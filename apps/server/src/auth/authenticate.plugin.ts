@@ -1,8 +1,15 @@
-import { VENDOR_SIGNATURE_HEADER, verifyVendorSignature } from '@portal/domain';
+import {
+  MAX_INPUT_DEPTH,
+  nestsDeeperThan,
+  TOO_DEEP_MESSAGE,
+  VENDOR_SIGNATURE_HEADER,
+  verifyVendorSignature,
+} from '@portal/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { UserRow } from '../db/schema';
 import type { Db } from '../db/transaction';
+import { BadRequestError } from '../http/errors';
 import { type AccessTokenVerifier, InvalidTokenError } from '../modules/identity/access-token-verifier';
 import { findSignedInUser, type SessionRef } from '../modules/identity/live-sessions';
 import { sendError } from '../plugins/error-handler';
@@ -80,7 +87,18 @@ export const authenticatePlugin = fp(
     app.removeContentTypeParser('application/json');
     app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
       if (request.headers[VENDOR_SIGNATURE_HEADER] !== undefined) request.rawBody = body as string;
-      parseJson(request, body as string, done);
+      // A body nested deeper than MAX_INPUT_DEPTH is refused here, before any hook or handler walks it.
+      parseJson(request, body as string, (error, parsed) => {
+        if (error) return done(error, undefined);
+        if (nestsDeeperThan(parsed, MAX_INPUT_DEPTH))
+          return done(
+            new BadRequestError(`Invalid body: ${TOO_DEEP_MESSAGE}`, [
+              { field: 'body', message: TOO_DEEP_MESSAGE },
+            ]),
+            undefined,
+          );
+        done(null, parsed);
+      });
     });
 
     app.addHook('onRoute', (route) => {
