@@ -2,6 +2,7 @@ import {
   MAX_INPUT_DEPTH,
   nestsDeeperThan,
   TOO_DEEP_MESSAGE,
+  VENDOR_DELIVERY_ID_HEADER,
   VENDOR_SIGNATURE_HEADER,
   verifyVendorSignature,
 } from '@portal/domain';
@@ -147,11 +148,17 @@ export const authenticatePlugin = fp(
       if (!vendor || header === undefined || !isApiRoute(request.routeOptions.url ?? '')) return;
       const secret = options.vendorSecrets?.[vendor];
       if (!secret) return sendError(reply, 401, `Calls from ${vendor} are not configured`);
-      const check = await verifyVendorSignature(
-        secret,
-        Array.isArray(header) ? header[0] : header,
-        request.rawBody ?? '',
-      );
+      // Issue 31 §3: every delivery names itself, and the signature covers the name, so a captured call
+      // replayed under a new id fails its signature and one replayed as it was is a delivery already taken.
+      const deliveryId = request.headers[VENDOR_DELIVERY_ID_HEADER];
+      if (typeof deliveryId !== 'string' || deliveryId === '')
+        return sendError(reply, 400, 'A vendor call needs its X-Vendor-Delivery-Id', [
+          { field: VENDOR_DELIVERY_ID_HEADER, message: 'is required' },
+        ]);
+      const check = await verifyVendorSignature(secret, Array.isArray(header) ? header[0] : header, {
+        deliveryId,
+        rawBody: request.rawBody ?? '',
+      });
       if (!check.ok) return sendError(reply, 401, check.reason);
       request.vendor = vendor;
     });

@@ -1,4 +1,6 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type ZodType, z } from 'zod';
+import { sendError } from '../plugins/error-handler';
 
 // The API refuses what it does not understand (issue 31 §3): a field a request body or query string does
 // not declare answers 400 naming it, at any depth, rather than being dropped while the caller believes the
@@ -87,4 +89,30 @@ function strict(schema: ZodType): ZodType {
   }
   strictCache.set(schema, result);
   return result;
+}
+
+/**
+ * A preValidation hook answering 400 when the query string holds parameters `querystring` does not
+ * declare, naming each; other problems of the query string are left to the route's validation.
+ */
+export function refuseUnknownQueryParameters(querystring: ZodType) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const result = querystring.safeParse(request.query);
+    if (result.success) return;
+    const details = result.error.issues.flatMap((issue) =>
+      issue.code === 'unrecognized_keys'
+        ? issue.keys.map((key) => ({
+            field: [...issue.path, key].join('.'),
+            message: issue.message.startsWith('Unrecognized key') ? 'is not a known field' : issue.message,
+          }))
+        : [],
+    );
+    if (details.length === 0) return;
+    return sendError(
+      reply,
+      400,
+      `Invalid querystring: ${details.map((detail) => detail.field).join(', ')}`,
+      details,
+    );
+  };
 }
