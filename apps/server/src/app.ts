@@ -9,7 +9,11 @@ import type { Config } from './config';
 import type { DatabaseListen } from './db/client';
 import type { Db } from './db/transaction';
 import { createResponseSerializerCompiler } from './http/response-serializer';
-import { refuseUnknownQueryParameters, strictRequestSchema } from './http/strict-request-schemas';
+import {
+  refuseUndeclaredMediaTypes,
+  refuseUnknownQueryParameters,
+  strictRequestSchema,
+} from './http/strict-request-schemas';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { type AuditTrail, openAuditTrail } from './modules/audit/open-audit-trail';
 import { clinicSettingsRoutes } from './modules/clinics/clinic-settings.routes';
@@ -158,6 +162,15 @@ export async function buildApp({
       if (schema.body instanceof ZodType) schema.body = strictRequestSchema(schema.body);
       if (schema.querystring instanceof ZodType) schema.querystring = strictRequestSchema(schema.querystring);
       else if (schema.querystring === undefined) schema.querystring = NO_QUERY_PARAMETERS;
+      // The media types a route takes are the ones it declares (consumes), JSON when it declares a body
+      // and nothing else: the OpenAPI document says exactly those, and a body of another type is a 415.
+      const declared = schema as { consumes?: string[] };
+      declared.consumes ??= schema.body !== undefined ? ['application/json'] : undefined;
+      if (declared.consumes === undefined) delete declared.consumes;
+      else
+        route.preValidation = [route.preValidation ?? []]
+          .flat()
+          .concat(refuseUndeclaredMediaTypes(declared.consumes));
       // Fastify checks the body before the query string and stops at the first that fails: an unknown
       // query parameter would go unnamed beside a bad body. It is looked for first.
       if (schema.body !== undefined && schema.querystring instanceof ZodType) {

@@ -116,3 +116,21 @@ export function refuseUnknownQueryParameters(querystring: ZodType) {
     );
   };
 }
+
+/**
+ * A preValidation hook answering 415 to a body whose media type the route does not declare (a form body
+ * sent to a JSON route, say), naming the body and the types it takes. A request without a body passes.
+ */
+export function refuseUndeclaredMediaTypes(consumes: readonly string[]) {
+  const accepted = new Set(consumes.map((type) => type.toLowerCase()));
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const header = request.headers['content-type'];
+    if (header === undefined) return;
+    const mediaType = header.split(';')[0]?.trim().toLowerCase() ?? '';
+    if (accepted.has(mediaType)) return;
+    const list = [...accepted].join(', ');
+    return sendError(reply, 415, `The body must be sent as ${list}`, [
+      { field: 'body', message: `must be ${list}` },
+    ]);
+  };
+}
