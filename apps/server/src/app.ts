@@ -164,13 +164,13 @@ export async function buildApp({
       else if (schema.querystring === undefined) schema.querystring = NO_QUERY_PARAMETERS;
       // The media types a route takes are the ones it declares (consumes), JSON when it declares a body
       // and nothing else: the OpenAPI document says exactly those, and a body of another type is a 415.
+      // (A route that reads its body itself, a PDF or a multipart form, refuses other types itself.)
       const declared = schema as { consumes?: string[] };
-      declared.consumes ??= schema.body !== undefined ? ['application/json'] : undefined;
-      if (declared.consumes === undefined) delete declared.consumes;
-      else
-        route.preValidation = [route.preValidation ?? []]
-          .flat()
-          .concat(refuseUndeclaredMediaTypes(declared.consumes));
+      if (schema.body !== undefined) {
+        declared.consumes ??= ['application/json'];
+        const hook = refuseUndeclaredMediaTypes(declared.consumes);
+        route.preValidation = [route.preValidation ?? []].flat().concat(hook);
+      }
       // Fastify checks the body before the query string and stops at the first that fails: an unknown
       // query parameter would go unnamed beside a bad body. It is looked for first.
       if (schema.body !== undefined && schema.querystring instanceof ZodType) {

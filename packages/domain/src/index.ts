@@ -101,6 +101,7 @@ export * from './reports/lead-configurations';
 export * from './reports/notes';
 export * from './reports/report-filename';
 export * from './reports/sign-all';
+export * from './reports/signature-time';
 export * from './reports/signed-content';
 export * from './reports/templates';
 export * from './studies/abpm-results';
