@@ -527,6 +527,15 @@ export function checkMeasurementLimits(key: string, value: number): string | und
     : undefined;
 }
 
+/** A device-reported value: a status must be one of its values, a number within the physical limits. */
+export function checkImportedMeasurementValue(key: string, value: number | string): string | undefined {
+  const definition = BY_KEY.get(key);
+  if (!definition) return 'is not a known measurement';
+  if (definition.kind === 'status') return checkMeasurementValue(key, value);
+  if (typeof value !== 'number' || !Number.isFinite(value)) return 'must be a number';
+  return checkMeasurementLimits(key, value);
+}
+
 /** Whether a number lies outside its measurement's usual range: stored, and flagged for review. */
 export function isOutsideUsualRange(key: string, value: number | string): boolean {
   const definition = BY_KEY.get(key);
