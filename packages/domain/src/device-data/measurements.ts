@@ -580,7 +580,16 @@ export function sessionDeviceTypeOf(deviceType: string | null | undefined): Sess
   return null;
 }
 
-const lead = (chamber: LeadChamber) => leadChannel(chamber).map((measurement) => measurement.key);
+/** A lead's four core measurements: what the in-person form asks for and the trends show first. */
+const lead = (chamber: LeadChamber) =>
+  ['SENSING_INTR_AMPL', 'PACING_THRESHOLD_AMPLITUDE', 'PACING_THRESHOLD_PULSEWIDTH', 'IMPEDANCE_VALUE'].map(
+    (suffix) => `MDC_IDC_MSMT_LEADCHNL_${chamber}_${suffix}`,
+  );
+/** A lead in the trends: its core measurements, then its status (the device's own lead check). */
+const leadTrend = (chamber: LeadChamber) => [
+  ...lead(chamber),
+  `MDC_IDC_MSMT_LEADCHNL_${chamber}_LEAD_CHANNEL_STATUS`,
+];
 
 const ILR_FIELDS = [
   'MDC_IDC_MSMT_BATTERY_STATUS',
@@ -638,12 +647,13 @@ export const DEFAULT_LONGITUDINAL_MEASUREMENTS: Record<SessionDeviceType, string
     'MDC_IDC_MSMT_BATTERY_VOLTAGE',
     'MDC_IDC_MSMT_BATTERY_REMAINING_LONGEVITY',
     'MDC_IDC_MSMT_BATTERY_STATUS',
-    ...lead('RA'),
-    ...lead('RV'),
-    ...lead('LV'),
+    ...leadTrend('RA'),
+    ...leadTrend('RV'),
+    ...leadTrend('LV'),
     'MDC_IDC_STAT_BRADY_RA_PERCENT_PACED',
     'MDC_IDC_STAT_BRADY_RV_PERCENT_PACED',
     'MDC_IDC_STAT_CRT_LV_PERCENT_PACED',
+    'MDC_IDC_STAT_CRT_PERCENT_PACED',
     'MDC_IDC_STAT_ATAF_BURDEN_PERCENT',
     episodeCountKey('ATAF'),
   ],
@@ -652,12 +662,14 @@ export const DEFAULT_LONGITUDINAL_MEASUREMENTS: Record<SessionDeviceType, string
     'MDC_IDC_MSMT_BATTERY_REMAINING_LONGEVITY',
     'MDC_IDC_MSMT_BATTERY_STATUS',
     'MDC_IDC_MSMT_CAP_CHARGE_TIME',
-    ...lead('RA'),
-    ...lead('RV'),
-    ...lead('LV'),
+    ...leadTrend('RA'),
+    ...leadTrend('RV'),
+    ...leadTrend('LV'),
     'MDC_IDC_MSMT_LEADHVCHNL_IMPEDANCE',
+    'MDC_IDC_MSMT_LEADHVCHNL_STATUS',
     'MDC_IDC_STAT_BRADY_RV_PERCENT_PACED',
     'MDC_IDC_STAT_CRT_LV_PERCENT_PACED',
+    'MDC_IDC_STAT_CRT_PERCENT_PACED',
     'MDC_IDC_STAT_ATAF_BURDEN_PERCENT',
     episodeCountKey('VT'),
     episodeCountKey('VF'),
