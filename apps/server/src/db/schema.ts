@@ -276,7 +276,7 @@ export type DeviceDataMessagesTable = {
   ackCode: string;
   outcome: string;
   /** The ACK's warnings, as JSON: [{location, condition, message}]. */
-  warnings: string;
+  warnings: ColumnType<string, string | undefined, string>;
   sessionId: string | null;
   reprocessedAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 };

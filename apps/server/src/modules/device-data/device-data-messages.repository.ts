@@ -1,4 +1,4 @@
-import type { Insertable } from 'kysely';
+import { type Insertable, sql } from 'kysely';
 import type { DeviceDataMessagesTable } from '../../db/schema';
 import type { Db, Tx } from '../../db/transaction';
 
@@ -37,7 +37,8 @@ export async function findDeviceDataMessagesPage(
   options: {
     clinics: readonly string[] | 'all';
     clinicNpi?: string | undefined;
-    before?: { receivedAt: Date; id: string } | undefined;
+    /** The id of the last message of the previous page. */
+    before?: string | undefined;
     limit: number;
   },
 ) {
@@ -49,11 +50,8 @@ export async function findDeviceDataMessagesPage(
   if (options.clinicNpi) query = query.where('clinicNpi', '=', options.clinicNpi);
   const before = options.before;
   if (before)
-    query = query.where((eb) =>
-      eb.or([
-        eb('receivedAt', '<', before.receivedAt),
-        eb.and([eb('receivedAt', '=', before.receivedAt), eb('id', '<', before.id)]),
-      ]),
+    query = query.where(
+      sql<boolean>`(received_at, id) < (SELECT c.received_at, c.id FROM device_data_messages c WHERE c.id = ${before})`,
     );
   return query.orderBy('receivedAt', 'desc').orderBy('id', 'desc').limit(options.limit).execute();
 }

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseHl7Message } from '../../integrations/hl7/hl7-message';
 import { getSamplePdf, insertPatient, OTHER_CLINIC_NPI, OWN_CLINIC_NPI } from '../../test-support/fixtures';
@@ -491,5 +492,48 @@ describe('POST /api/device-data/hl7: IDCO transmissions over HL7 v2', () => {
     await expect(
       portal.db.deleteFrom('deviceDataMessages').where('id', '=', kept.id).execute(),
     ).rejects.toThrow(/cannot be deleted/);
+  });
+
+  it('accepts any well-formed message of a known clinic and patient, whatever else it carries (property)', async () => {
+    const patient = await insertPatient(portal.db, { clinicNpi: OWN_CLINIC_NPI });
+    const chars = fc.stringMatching(/^[A-Za-z0-9 .+\-_/%{}=^]{0,30}$/);
+    const extraObx = fc.record({
+      type: fc.constantFrom('NM', 'ST', 'CWE', 'ED', 'DTM', 'TX'),
+      term: fc.oneof(
+        fc.constantFrom(
+          'MDC_IDC_MSMT_LEADHVCHNL_IMPEDANCE',
+          'MDC_IDC_MSMT_BATTERY_VOLTAGE',
+          'MDC_IDC_STAT_EPISODE_RECENT_COUNT',
+          'MDC_IDC_DEV_TYPE',
+          'MDC_IDC_SET_BRADY_MODE',
+        ),
+        chars,
+      ),
+      value: chars,
+      unit: fc.oneof(fc.constantFrom('', 'V', 'Ohm', '%'), chars),
+    });
+    let run = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.array(extraObx, { maxLength: 8 }), async (extra) => {
+        run += 1;
+        const message = loadHl7Fixture('ilr', {
+          clinicNpi: OWN_CLINIC_NPI,
+          patientId: patient.patientId,
+          controlId: `PROP${run}-${Date.now()}`,
+        });
+        const lines = extra
+          .map(
+            (obx, index) =>
+              `OBX|${50 + index}|${obx.type}|^${obx.term}^MDC|9|${obx.value}|${obx.unit}|||||F\r`,
+          )
+          .join('');
+        const response = await send(`${message.text}${lines}`);
+        expect(response.statusCode, response.body).toBe(200);
+        const ack = parseHl7Message(response.body);
+        expect(ack.first('MSA')?.get(1)).toBe('AA');
+        expect(ack.all('ERR').every((err) => err.get(4) === 'W')).toBe(true);
+      }),
+      { numRuns: 15 },
+    );
   });
 });
