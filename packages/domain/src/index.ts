@@ -44,6 +44,8 @@ export * from './device-capture/demo-device-gtins';
 export * from './device-capture/device-barcode';
 export * from './device-capture/device-capture.contract';
 export * from './device-capture/group-separators';
+export * from './device-capture/gs1-ai-table';
+export * from './device-capture/gs1-digital-link';
 export * from './device-capture/gs1-element-string';
 export * from './device-capture/gtin';
 export * from './device-capture/hibc';
