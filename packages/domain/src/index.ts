@@ -97,6 +97,7 @@ export * from './reports/document-messages';
 export * from './reports/document-statuses';
 export * from './reports/document-types';
 export * from './reports/documents.contract';
+export * from './reports/emr-document-codes';
 export * from './reports/inbox';
 export * from './reports/lead-configurations';
 export * from './reports/notes';
