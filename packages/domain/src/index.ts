@@ -47,6 +47,7 @@ export * from './device-capture/group-separators';
 export * from './device-capture/gs1-ai-table';
 export * from './device-capture/gs1-digital-link';
 export * from './device-capture/gs1-element-string';
+export * from './device-capture/gs1-syntax-dictionary.data';
 export * from './device-capture/gtin';
 export * from './device-capture/hibc';
 export * from './device-capture/keyboard-wedge';
