@@ -7,7 +7,8 @@ import { ZodType, z } from 'zod';
 import { authenticatePlugin } from './auth/authenticate.plugin';
 import type { Config } from './config';
 import type { DatabaseListen } from './db/client';
-import type { Db } from './db/transaction';
+import type { DocumentRow } from './db/schema';
+import type { Db, Tx } from './db/transaction';
 import { createResponseSerializerCompiler } from './http/response-serializer';
 import {
   refuseUndeclaredMediaTypes,
@@ -22,6 +23,7 @@ import { defaultsRoutes } from './modules/clinics/defaults.routes';
 import { deviceCaptureRoutes } from './modules/device-capture/device-capture.routes';
 import { deviceChecksRoutes } from './modules/device-data/device-checks.routes';
 import { deviceDataImportRoutes } from './modules/device-data/device-data-import.routes';
+import { deviceDataMessagesRoutes } from './modules/device-data/device-data-messages.routes';
 import { longitudinalRoutes } from './modules/device-data/longitudinal.routes';
 import { pdfScrapeRoutes } from './modules/device-data/pdf-scrape/pdf-scrape.routes';
 import { documentsRoutes } from './modules/documents/documents.routes';
@@ -30,8 +32,9 @@ import { PdfParserPool } from './modules/documents/pdf/pdf-parser-pool';
 import type { AfterSignature } from './modules/documents/sign-document';
 import type { DocumentStorage } from './modules/documents/storage/file-storage';
 import { openDocumentStorage } from './modules/documents/storage/open-document-storage';
-import { deliverToEmrHandler } from './modules/emr-delivery/deliver-to-emr';
+import { correctEmrCopyHandler, deliverToEmrHandler } from './modules/emr-delivery/deliver-to-emr';
 import { emrDeliveryRoutes } from './modules/emr-delivery/emr-delivery.routes';
+import { EMR_CORRECTION_WORK, queueEmrCorrection } from './modules/emr-delivery/queue-emr-correction';
 import { EMR_DELIVERY_WORK, goesToEmr, queueEmrDelivery } from './modules/emr-delivery/queue-emr-delivery';
 import { escalationsPlugin } from './modules/escalations/escalations.plugin';
 import { escalationsRoutes } from './modules/escalations/escalations.routes';
@@ -289,6 +292,7 @@ export async function buildApp({
     handlers: {
       ...studyVendorHandlers({ db, ingest, vendors: vendors.study }),
       [EMR_DELIVERY_WORK]: deliverToEmrHandler({ db, storage: documentStorage, emr: vendors.emr }),
+      [EMR_CORRECTION_WORK]: correctEmrCopyHandler({ db, emr: vendors.emr }),
     },
     isPermanent: isPermanentVendorFailure,
     describe: describeVendorFailure,
@@ -311,6 +315,10 @@ export async function buildApp({
     pdfChecks: config.pdfChecks,
     commentMetadataMaxBytes: config.commentMetadataMaxBytes,
     afterSignature,
+    // A copy the EMR holds is corrected when its document is un-signed (issue 30 §3).
+    afterUnsign: async (tx: Tx, document: DocumentRow) => {
+      await queueEmrCorrection(tx, document);
+    },
     ...(wait ? { wait } : {}),
   };
   await app.register(documentsRoutes, documentsContext);
@@ -343,6 +351,7 @@ export async function buildApp({
     maxPdfBytes: config.maxPdfBytes,
     pdfChecks: config.pdfChecks,
   });
+  await app.register(deviceDataMessagesRoutes, { db });
   await app.register(longitudinalRoutes, { db });
   await app.register(pdfScrapeRoutes, {
     db,
