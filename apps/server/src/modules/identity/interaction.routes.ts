@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type Provider from 'oidc-provider';
 import { z } from 'zod';
 import type { Db } from '../../db/transaction';
-import { checkCredentials, SIGN_IN_FAILED_MESSAGE } from './check-credentials';
+import { ACCOUNT_LOCKED_MESSAGE, checkCredentials, SIGN_IN_FAILED_MESSAGE } from './check-credentials';
 import { renderLoginPage, renderProviderPage } from './provider-pages';
 import type { SignInLimits } from './sign-in-limits';
 
@@ -92,7 +92,7 @@ export const interactionRoutes: FastifyPluginAsyncZod<{
             renderLoginPage({
               action: `/interaction/${details.uid}/login`,
               email,
-              error: SIGN_IN_FAILED_MESSAGE,
+              error: 'locked' in result && result.locked ? ACCOUNT_LOCKED_MESSAGE : SIGN_IN_FAILED_MESSAGE,
             }),
           );
       }
