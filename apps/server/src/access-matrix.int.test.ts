@@ -331,7 +331,8 @@ const ROUTES: Record<string, RouteRule> = {
       };
     },
   ),
-  'POST /api/patients/clinics/:npi/zoll/sleep-studies/:studyId/push': studyRoute(
+  // SPEC §7's paths name the study alone; another clinic's study answers 404 all the same.
+  'POST /api/patients/zoll/sleep-studies/:id/push': studyRoute(
     'study:push',
     202,
     async ({ portal, target }) => {
@@ -344,12 +345,12 @@ const ROUTES: Record<string, RouteRule> = {
       const { studyId } = await freshStudy(portal, target, 'sleep');
       return {
         method: 'POST',
-        url: `/api/patients/clinics/${npiFor(target)}/zoll/sleep-studies/${studyId}/push`,
+        url: `/api/patients/zoll/sleep-studies/${studyId}/push`,
       };
     },
   ),
   // This app talks to no Zoll: a study that was sent answers 502, saying the portal is not connected.
-  'POST /api/patients/clinics/:npi/zoll/check-for-updates/:studyId': studyRoute(
+  'POST /api/patients/zoll/check-for-updates/:id': studyRoute(
     'study:push',
     502,
     async ({ portal, target }) => {
@@ -358,7 +359,7 @@ const ROUTES: Record<string, RouteRule> = {
       });
       return {
         method: 'POST',
-        url: `/api/patients/clinics/${npiFor(target)}/zoll/check-for-updates/${studyId}`,
+        url: `/api/patients/zoll/check-for-updates/${studyId}`,
       };
     },
   ),
@@ -837,6 +838,39 @@ const ROUTES: Record<string, RouteRule> = {
       payload: loadHl7Fixture('ilr', { clinicNpi: npiFor(target) }).text,
       contentType: 'application/hl7-v2',
     }),
+  },
+  'GET /api/device-data/messages': {
+    access: { permission: 'device-data:import' },
+    success: 200,
+    otherClinic: 404,
+    request: async ({ target }) => ({
+      method: 'GET',
+      url: `/api/device-data/messages?clinicNpi=${npiFor(target)}`,
+    }),
+  },
+  'GET /api/device-data/messages/:id/raw': {
+    access: { permission: 'device-data:import' },
+    success: 200,
+    otherClinic: 404,
+    request: async ({ portal, target }) => {
+      const text = loadHl7Fixture('ilr', { clinicNpi: npiFor(target) }).text;
+      const row = await portal.db
+        .insertInto('deviceDataMessages')
+        .values({
+          clinicNpi: npiFor(target),
+          receivedBy: 'auth0|matrix',
+          sendingFacility: 'MATRIX',
+          controlId: 'M1',
+          raw: text,
+          sha256: 'x',
+          ack: 'MSH|^~\\&\rMSA|AA|M1\r',
+          ackCode: 'AA',
+          outcome: 'refused',
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return { method: 'GET', url: `/api/device-data/messages/${row.id}/raw` };
+    },
   },
   'POST /api/reports/wcd': {
     access: { permission: 'document:ingest' },
