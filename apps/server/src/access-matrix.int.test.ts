@@ -712,7 +712,7 @@ const ROUTES: Record<string, RouteRule> = {
     payload: {},
   }),
   'PATCH /api/reports/:id/unsign': documentRoute('PATCH', '/unsign', 'document:unsign', 200, {
-    payload: {},
+    payload: { reason: 'Signed the wrong document.' },
     status: 'signed',
   }),
   'PATCH /api/reports/:id/lock': documentRoute('PATCH', '/lock', 'document:update', 200),

@@ -6,7 +6,8 @@ import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-z
 import { authenticatePlugin } from './auth/authenticate.plugin';
 import type { Config } from './config';
 import type { DatabaseListen } from './db/client';
-import type { Db } from './db/transaction';
+import type { DocumentRow } from './db/schema';
+import type { Db, Tx } from './db/transaction';
 import { createResponseSerializerCompiler } from './http/response-serializer';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { type AuditTrail, openAuditTrail } from './modules/audit/open-audit-trail';
@@ -25,8 +26,9 @@ import { PdfParserPool } from './modules/documents/pdf/pdf-parser-pool';
 import type { AfterSignature } from './modules/documents/sign-document';
 import type { DocumentStorage } from './modules/documents/storage/file-storage';
 import { openDocumentStorage } from './modules/documents/storage/open-document-storage';
-import { deliverToEmrHandler } from './modules/emr-delivery/deliver-to-emr';
+import { correctEmrCopyHandler, deliverToEmrHandler } from './modules/emr-delivery/deliver-to-emr';
 import { emrDeliveryRoutes } from './modules/emr-delivery/emr-delivery.routes';
+import { EMR_CORRECTION_WORK, queueEmrCorrection } from './modules/emr-delivery/queue-emr-correction';
 import { EMR_DELIVERY_WORK, goesToEmr, queueEmrDelivery } from './modules/emr-delivery/queue-emr-delivery';
 import { escalationsPlugin } from './modules/escalations/escalations.plugin';
 import { escalationsRoutes } from './modules/escalations/escalations.routes';
@@ -258,6 +260,7 @@ export async function buildApp({
     handlers: {
       ...studyVendorHandlers({ db, ingest, vendors: vendors.study }),
       [EMR_DELIVERY_WORK]: deliverToEmrHandler({ db, storage: documentStorage, emr: vendors.emr }),
+      [EMR_CORRECTION_WORK]: correctEmrCopyHandler({ db, emr: vendors.emr }),
     },
     isPermanent: isPermanentVendorFailure,
     describe: describeVendorFailure,
@@ -280,6 +283,10 @@ export async function buildApp({
     pdfChecks: config.pdfChecks,
     commentMetadataMaxBytes: config.commentMetadataMaxBytes,
     afterSignature,
+    // A copy the EMR holds is corrected when its document is un-signed (issue 30 §3).
+    afterUnsign: async (tx: Tx, document: DocumentRow) => {
+      await queueEmrCorrection(tx, document);
+    },
     ...(wait ? { wait } : {}),
   };
   await app.register(documentsRoutes, documentsContext);

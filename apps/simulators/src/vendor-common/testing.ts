@@ -135,6 +135,14 @@ export function vendorClient(simulator: { url: string; clientId: string; clientS
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       });
     },
+
+    async put(path: string, body: unknown, contentType = 'application/fhir+json'): Promise<Response> {
+      return fetch(`${simulator.url}${path}`, {
+        method: 'PUT',
+        headers: { authorization: `Bearer ${await bearer()}`, 'content-type': contentType },
+        body: JSON.stringify(body),
+      });
+    },
   };
 }
 

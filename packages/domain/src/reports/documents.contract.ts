@@ -255,7 +255,29 @@ export const bulkSignDocumentsBodySchema = z.strictObject(signFields).extend({
 export type BulkSignDocumentsBody = z.input<typeof bulkSignDocumentsBodySchema>;
 
 /** PATCH /api/reports/:id/unsign: the body may be left out. */
-export const unsignDocumentBodySchema = z.strictObject({ note: noteText }).optional();
+/**
+ * PATCH /api/reports/{id}/unsign (issue 30 §3): the reason is required, and kept in the audit event and the
+ * document's history. `note` is the older name of the same field, still read.
+ */
+export const UNSIGN_REASON_MAX_LENGTH = 500;
+export const unsignDocumentBodySchema = z
+  .strictObject({
+    reason: z
+      .string({ error: 'is required: say why the document is un-signed' })
+      .trim()
+      .min(1, { error: 'is required: say why the document is un-signed' })
+      .max(UNSIGN_REASON_MAX_LENGTH, { error: `must be at most ${UNSIGN_REASON_MAX_LENGTH} characters` })
+      .optional(),
+    note: noteText,
+  })
+  .refine(
+    (body) =>
+      (body.reason ?? '').length > 0 || (typeof body.note === 'string' && body.note.trim().length > 0),
+    {
+      error: 'is required: say why the document is un-signed',
+      path: ['reason'],
+    },
+  );
 export type UnsignDocumentBody = z.input<typeof unsignDocumentBodySchema>;
 
 /** POST /api/reports/reassign. */

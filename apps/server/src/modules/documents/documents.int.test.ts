@@ -298,7 +298,9 @@ describe('documents: ingest, sign, acknowledge and the rules around them', () =>
     expect(first.statusCode).toBe(200);
     expect(first.json().attributes.status).toBe('acknowledged');
     expect((await portal.as.nurse.patch(`/api/reports/${document.id}/acknowledge`, {})).statusCode).toBe(409);
-    const unsigned = await portal.as.provider.patch(`/api/reports/${document.id}/unsign`, {});
+    const unsigned = await portal.as.provider.patch(`/api/reports/${document.id}/unsign`, {
+      reason: 'Acknowledged the wrong alert.',
+    });
     expect(unsigned.statusCode).toBe(200);
     expect(unsigned.json().attributes.status).toBe('unsigned');
   });
@@ -358,7 +360,7 @@ describe('documents: ingest, sign, acknowledge and the rules around them', () =>
       [provider, 'PATCH', `/api/reports/${foreign.id}`, { note: 'x' }],
       [provider, 'PATCH', `/api/reports/${foreign.id}/sign`, {}],
       [nurse, 'PATCH', `/api/reports/${foreign.id}/acknowledge`, {}],
-      [provider, 'PATCH', `/api/reports/${foreign.id}/unsign`, {}],
+      [provider, 'PATCH', `/api/reports/${foreign.id}/unsign`, { reason: 'Wrong patient.' }],
       [provider, 'PATCH', `/api/reports/${foreign.id}/lock`],
       [provider, 'PATCH', `/api/reports/${foreign.id}/unlock`],
       [provider, 'PATCH', `/api/reports/${foreign.id}/pin`, { isPinned: true }],
