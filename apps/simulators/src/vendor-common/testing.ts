@@ -37,12 +37,11 @@ export async function startCallbackReceiver(secret: string) {
       }
       const rawBody = Buffer.concat(chunks).toString('utf8');
       const signatureHeader = request.headers[VENDOR_SIGNATURE_HEADER];
-      void verifyVendorSignature(
-        secret,
-        typeof signatureHeader === 'string' ? signatureHeader : undefined,
+      const deliveryId = request.headers[VENDOR_DELIVERY_ID_HEADER];
+      void verifyVendorSignature(secret, typeof signatureHeader === 'string' ? signatureHeader : undefined, {
+        deliveryId: typeof deliveryId === 'string' ? deliveryId : undefined,
         rawBody,
-      ).then((signature) => {
-        const deliveryId = request.headers[VENDOR_DELIVERY_ID_HEADER];
+      }).then((signature) => {
         received.push({
           path: request.url ?? '',
           headers: request.headers,

@@ -12,6 +12,7 @@ import { SERVICE_LINES } from '../common/service-lines';
 import { ALERT_LEVELS } from './alert-levels';
 import { DOCUMENT_STATUSES } from './document-statuses';
 import { DOCUMENT_TYPES } from './document-types';
+import { ISO_WITH_OFFSET, LOCAL_TIME_FORMAT_MESSAGE } from './signature-time';
 
 const nullableText = z.string().nullable();
 
@@ -232,8 +233,11 @@ const signFields = {
     .string()
     .trim()
     .max(60)
+    .regex(ISO_WITH_OFFSET, { error: LOCAL_TIME_FORMAT_MESSAGE })
     .optional()
-    .describe("the signer's local date and time, printed on the signature"),
+    .describe(
+      "the signer's clock as ISO 8601 with its offset (2026-12-07T11:42:10-05:00), within 5 minutes of the server's: the signature's time (the server's clock) is then printed in that offset; without it, in the clinic's time zone",
+    ),
 };
 
 /** PATCH /api/reports/:id/sign and /acknowledge. */

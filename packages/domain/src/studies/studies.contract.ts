@@ -332,6 +332,15 @@ export const clinicStudyParamsSchema = z.object({
   studyId: z.uuid({ error: 'must be a study id' }),
 });
 
+/** SPEC §7's Zoll routes name the study alone: its id identifies the clinic (issue 31 §3). */
+export const studyIdParamsSchema = z.object({
+  id: z.uuid({ error: 'must be a study id' }),
+});
+
+/** SPEC §7: POST /api/patients/zoll/sleep-studies/{id}/push and POST /api/patients/zoll/check-for-updates/{id}. */
+export const ZOLL_PUSH_ROUTE = '/api/patients/zoll/sleep-studies/:id/push';
+export const ZOLL_CHECK_FOR_UPDATES_ROUTE = '/api/patients/zoll/check-for-updates/:id';
+
 // ---- EMR delivery (issue 16 §5) ----
 
 export const EMR_DELIVERY_STATES = ['not-sent', 'queued', 'delivered', 'failed'] as const;
@@ -458,16 +467,8 @@ export const studiesResponseContracts = [
     `${PATIENT}/sleep-profile/current-study/cancel`,
     studyResourceSchema,
   ),
-  /* @__PURE__ */ defineResponseContract(
-    'POST',
-    `${CLINIC}/zoll/sleep-studies/:studyId/push`,
-    studyResourceSchema,
-  ),
-  /* @__PURE__ */ defineResponseContract(
-    'POST',
-    `${CLINIC}/zoll/check-for-updates/:studyId`,
-    studyResourceSchema,
-  ),
+  /* @__PURE__ */ defineResponseContract('POST', ZOLL_PUSH_ROUTE, studyResourceSchema),
+  /* @__PURE__ */ defineResponseContract('POST', ZOLL_CHECK_FOR_UPDATES_ROUTE, studyResourceSchema),
   /* @__PURE__ */ defineResponseContract('GET', `${PATIENT}/wcd-studies`, studyListSchema),
   /* @__PURE__ */ defineResponseContract('POST', `${PATIENT}/wcd-studies`, studyResourceSchema),
   /* @__PURE__ */ defineResponseContract('PATCH', `${PATIENT}/wcd-studies/:studyId`, studyResourceSchema),
