@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { parseHl7Message } from '../../integrations/hl7/hl7-message';
 import { getSamplePdf, insertPatient, OTHER_CLINIC_NPI, OWN_CLINIC_NPI } from '../../test-support/fixtures';
 import { signedInPortal } from '../../test-support/signed-in-portal';
+import { buildPlainThreePagePdf, cutInHalf } from '../documents/pdf/test-support/sample-pdfs';
 import { serializeRoles } from '../users/users.repository';
 import { HL7_FIXTURES, type Hl7Fixture, loadHl7Fixture } from './test-fixtures/hl7-fixtures';
 
@@ -330,6 +331,23 @@ describe('POST /api/device-data/hl7: IDCO transmissions over HL7 v2', () => {
     });
     expect(ackOf(response.body).message).toBeTruthy();
     expect(await everything()).toEqual(before);
+  });
+
+  it('does not take an embedded PDF cut short (issue 29 §2): the ACK names OBX-5 and the page, no document is stored', async () => {
+    const patient = await insertPatient(portal.db, { clinicNpi: OWN_CLINIC_NPI });
+    const message = loadHl7Fixture('pacemaker-dual-chamber', {
+      clinicNpi: OWN_CLINIC_NPI,
+      patientId: patient.patientId,
+    });
+    const cut = Buffer.from(cutInHalf(await buildPlainThreePagePdf())).toString('base64');
+    const documents = await count('documents');
+    const response = await send(
+      `${message.text}OBX|28|ED|^PDF^L|1|^application^pdf^Base64^${cut}||||||F\r`,
+    );
+    expect(response.statusCode).toBeLessThan(500);
+    expect(ackOf(response.body).message).toMatch(/^OBX-5: Page \d of the PDF cannot be shown/);
+    expect(ackOf(response.body).location).toBe('OBX^27^5^1');
+    expect(await count('documents')).toBe(documents);
   });
 
   it('answers a caller who may not import into the clinic 404, with an AE naming MSH-6', async () => {
