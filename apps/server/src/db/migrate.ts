@@ -21,6 +21,7 @@ import * as studies from './migrations/0019-studies';
 import * as reviewDeadlines from './migrations/0020-review-deadlines';
 import * as metricsRollups from './migrations/0021-metrics-rollups';
 import * as inboxCoveringIndexes from './migrations/0022-inbox-covering-indexes';
+import * as printoutIdentityChecks from './migrations/0026-printout-identity-checks';
 
 // Migrations are listed here, not discovered on disk, so the bundle and the tests see the same list.
 // Names sort in the order they run.
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   '0020-review-deadlines': reviewDeadlines,
   '0021-metrics-rollups': metricsRollups,
   '0022-inbox-covering-indexes': inboxCoveringIndexes,
+  '0026-printout-identity-checks': printoutIdentityChecks,
 };
 
 export class MigrationError extends Error {

@@ -7,6 +7,7 @@
 // matches the term 'hv shock impedance'.
 
 import { findMeasurement, type LeadChamber, MEASUREMENTS } from './measurements';
+import type { PrintoutIdentityField } from './printout-identity';
 
 /** The units a scraped value is read in, after normalising the printed spelling. */
 export const SCRAPE_UNITS = ['V', 'mV', 'ms', 'Ω', '%', 'months', 's', 'count'] as const;
@@ -427,6 +428,60 @@ function scrapeKeys(): Record<string, ScrapeKeyDefinition> {
   return keys;
 }
 
+/** The languages printouts are read in: each a table of terms, not code (issue 29 §3). */
+export const SCRAPE_LANGUAGES = ['en', 'de', 'ja'] as const;
+export type ScrapeLanguage = (typeof SCRAPE_LANGUAGES)[number];
+
+/**
+ * Issue 29 §1: the labels a printout prints its identity under, by language. A `strong` label may be
+ * followed by its value directly ('Serial PJN123456S', 'DOB 03/07/1950'); a `weak` one (a word used in
+ * other senses too: 'Patient', 'ID', 'Device', 'Model') only with a colon or '#' after it. Lower case,
+ * as printed after Unicode NFKC (full-width '：' reads as ':').
+ */
+export type IdentityTerms = Readonly<
+  Record<PrintoutIdentityField, { strong: readonly string[]; weak: readonly string[] }>
+>;
+export const SCRAPE_IDENTITY_TERMS: Readonly<Record<ScrapeLanguage, IdentityTerms>> = {
+  en: {
+    patientName: { strong: ['patient name', "patient's name"], weak: ['patient', 'name'] },
+    patientId: {
+      strong: ['patient id', 'patient number', 'medical record number', 'mrn'],
+      weak: ['id', 'id number'],
+    },
+    dob: { strong: ['date of birth', 'birth date', 'birthdate', 'dob', 'd.o.b'], weak: ['born'] },
+    deviceModel: {
+      strong: ['device model', 'model number', 'device name'],
+      weak: ['device', 'model', 'implanted device', 'pulse generator'],
+    },
+    serial: {
+      strong: [
+        'device serial number',
+        'device serial',
+        'serial number',
+        'serial no',
+        'serial #',
+        'serial',
+        's/n',
+      ],
+      weak: ['sn', 'device sn'],
+    },
+  },
+  de: {
+    patientName: { strong: ['patientenname', 'name des patienten'], weak: ['patient', 'name'] },
+    patientId: { strong: ['patienten-id', 'patientennummer', 'patienten id'], weak: ['id'] },
+    dob: { strong: ['geburtsdatum', 'geb.-datum', 'geboren am'], weak: ['geb'] },
+    deviceModel: { strong: ['gerätemodell', 'aggregat'], weak: ['gerät', 'modell', 'implantat'] },
+    serial: { strong: ['seriennummer', 'serien-nr', 'seriennr'], weak: ['sn'] },
+  },
+  ja: {
+    patientName: { strong: ['患者名', '患者氏名', '氏名'], weak: ['患者'] },
+    patientId: { strong: ['患者id', '患者番号', 'カルテ番号'], weak: [] },
+    dob: { strong: ['生年月日'], weak: [] },
+    deviceModel: { strong: ['デバイスモデル', '機種名', 'モデル名'], weak: ['デバイス', '機種', 'モデル'] },
+    serial: { strong: ['シリアル番号', 'シリアルナンバー', '製造番号'], weak: ['シリアル'] },
+  },
+};
+
 /** Everything the scraping engine reads a report with: plain data, cloned into its worker. */
 export type PdfScrapeVocabulary = {
   labels: readonly ScrapeLabel[];
@@ -438,6 +493,7 @@ export type PdfScrapeVocabulary = {
   units: Readonly<Record<string, { unit: ScrapeUnit; factor: number }>>;
   batteryStatuses: Readonly<Record<string, string>>;
   keys: Readonly<Record<string, ScrapeKeyDefinition>>;
+  identityTerms: Readonly<Record<ScrapeLanguage, IdentityTerms>>;
 };
 
 export const PDF_SCRAPE_VOCABULARY: PdfScrapeVocabulary = {
@@ -450,6 +506,7 @@ export const PDF_SCRAPE_VOCABULARY: PdfScrapeVocabulary = {
   units: SCRAPE_UNIT_SPELLINGS,
   batteryStatuses: SCRAPE_BATTERY_STATUS_TERMS,
   keys: /* @__PURE__ */ scrapeKeys(),
+  identityTerms: SCRAPE_IDENTITY_TERMS,
 };
 
 function listScrapeKeys(): string[] {
