@@ -341,9 +341,7 @@ describe('POST /api/device-data/hl7: IDCO transmissions over HL7 v2', () => {
     });
     const cut = Buffer.from(cutInHalf(await buildPlainThreePagePdf())).toString('base64');
     const documents = await count('documents');
-    const response = await send(
-      `${message.text}OBX|28|ED|^PDF^L|1|^application^pdf^Base64^${cut}||||||F\r`,
-    );
+    const response = await send(`${message.text}OBX|28|ED|^PDF^L|1|^application^pdf^Base64^${cut}||||||F\r`);
     expect(response.statusCode).toBeLessThan(500);
     expect(ackOf(response.body).message).toMatch(/^OBX-5: Page \d of the PDF cannot be shown/);
     expect(ackOf(response.body).location).toBe('OBX^27^5^1');

@@ -9,13 +9,13 @@ import { expectNoActiveContent } from './pdf/test-support/expect-no-active-conte
 import { extractText } from './pdf/test-support/pdf-tools';
 import {
   ACTIVE_CONTENT_KINDS,
+  breakCrossReference,
   buildActiveContentPdf,
   buildContentStreamBombPdf,
   buildDeflateBombPdf,
   buildDemoReport,
   buildObjectStreamBombPdf,
   buildPlainThreePagePdf,
-  breakCrossReference,
   cutInHalf,
 } from './pdf/test-support/sample-pdfs';
 

@@ -14,13 +14,13 @@ import {
   setClinicSetting,
 } from '../../test-support/fixtures';
 import { findFreePort } from '../../test-support/server-process';
-import { buildPlainThreePagePdf, cutInHalf } from '../documents/pdf/test-support/sample-pdfs';
 import { bearer, signIn } from '../../test-support/sign-in';
 import {
   type StudyVendorSimulators,
   startTestStudyVendors,
 } from '../../test-support/study-vendor-simulators';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { buildPlainThreePagePdf, cutInHalf } from '../documents/pdf/test-support/sample-pdfs';
 
 // Issue 16 end to end, over real HTTP both ways: the portal orders studies from the Zoll, InfoBionic and
 // Biobeat simulators through its outbox, takes their signed results as one document per study, and files
@@ -411,7 +411,10 @@ describe('studies and their vendors (issue 16)', () => {
   it('refuses results whose PDF was cut short (issue 29 §2): 422 naming pdfBase64 and the page, no document', async () => {
     const patient = await freshPatient();
     const study = (
-      await send('nurse', 'POST', `${CLINIC}/patients/${patient.id}/abpm-studies`, { ...order, durationHours: 24 })
+      await send('nurse', 'POST', `${CLINIC}/patients/${patient.id}/abpm-studies`, {
+        ...order,
+        durationHours: 24,
+      })
     ).json() as StudyResource;
     await send('nurse', 'POST', `${CLINIC}/biobeat/abpm-studies/${study.id}/push`);
     const sent = await eventually(async () => {

@@ -61,6 +61,23 @@ describe("reading a printout's identity (issue 29 §1)", () => {
     });
   });
 
+  it("reads the portal's own report: labels and values in table cells", () => {
+    expect(
+      read([
+        `Patient${CELL_BREAK}Jane Doe${CELL_BREAK}Device type${CELL_BREAK}PM`,
+        `Patient ID${CELL_BREAK}00042${CELL_BREAK}Manufacturer${CELL_BREAK}Medtronic`,
+        `Date of birth${CELL_BREAK}01/02/1948${CELL_BREAK}Model${CELL_BREAK}Azure XT DR MRI`,
+        `Lead configuration${CELL_BREAK}Dual${CELL_BREAK}Serial number${CELL_BREAK}RNB123456S`,
+      ]),
+    ).toEqual({
+      patientName: 'Jane Doe',
+      patientId: '00042',
+      dob: '01/02/1948',
+      deviceModel: 'Azure XT DR MRI',
+      serial: 'RNB123456S',
+    });
+  });
+
   it('does not take a weak word without its colon: "Device Status OK" is no model, "patient activated" no name', () => {
     expect(read(['Device Status OK', 'Patient activated episodes 2'])).toEqual({
       patientName: null,

@@ -67,7 +67,8 @@ function cleanValue(field: PrintoutIdentityField, raw: string): string | null {
     case 'dob':
       return DATE.exec(text)?.[0]?.replace(/\s+/gu, ' ') ?? null;
     case 'patientName':
-      if (text.length > 80 || /\d/.test(text)) return null;
+      // Letters make a name (test and demo names may carry digits: 'Pdfsource3x').
+      if (text.length > 80) return null;
       return (text.match(/\p{L}/gu)?.length ?? 0) >= 2 ? text : null;
     case 'deviceModel':
       if (text.length > 80) return null;
@@ -92,15 +93,25 @@ export function readIdentityFromLines(
     serial: null,
   };
   for (const original of lines) {
-    const line = original.normalize('NFKC');
+    // Cell by cell: NFKC would turn the cell break's em spaces into plain ones.
+    const line = original
+      .split(CELL_BREAK)
+      .map((cell) => cell.normalize('NFKC'))
+      .join(CELL_BREAK);
     const matches = [...line.matchAll(pattern)];
     for (const [index, match] of matches.entries()) {
       const term = byText.get((match[1] ?? '').toLowerCase());
       if (!term || found[term.field] !== null) continue;
       const marked = match[2] !== undefined;
-      // A weak label without its colon counts only where the value must hold a digit ('ID 00042').
-      if (!term.strong && !marked && term.field !== 'patientId' && term.field !== 'serial') continue;
       const start = (match.index ?? 0) + match[0].length;
+      // A weak label without its colon counts where it is a cell of its own ('Patient | Jane Doe', a
+      // table's label column), or where the value must hold a digit ('ID 00042').
+      const before = line.slice(0, match.index ?? 0);
+      const ownCell =
+        (before.trim() === '' || before.endsWith(CELL_BREAK)) &&
+        /^[ \t]*(?:\u2003\u2003|$)/u.test(line.slice((match.index ?? 0) + (match[1] ?? '').length));
+      if (!term.strong && !marked && !ownCell && term.field !== 'patientId' && term.field !== 'serial')
+        continue;
       const end = matches[index + 1]?.index ?? line.length;
       let value = line.slice(start, end);
       const cellEnd = value.indexOf(CELL_BREAK);

@@ -55,7 +55,10 @@ describe('no blank reports: every page of a PDF the portal takes must draw (issu
   });
 
   it('stores a copy without active content whose trailer qpdf finds consistent (no warning)', async () => {
-    for (const source of [await buildActiveContentPdf(), breakCrossReference(await buildPlainThreePagePdf())]) {
+    for (const source of [
+      await buildActiveContentPdf(),
+      breakCrossReference(await buildPlainThreePagePdf()),
+    ]) {
       const inspection = await inspectPdf(source, limits);
       if (!inspection.ok) throw new Error(inspection.message);
       const check = await checkWithQpdf(inspection.bytes);

@@ -11,9 +11,9 @@
 // Runs in the checking worker: only '.ts' imports and packages.
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { PDFArray, PDFDict, type PDFDocument, PDFName, type PDFObject, PDFRef, PDFStream } from 'pdf-lib';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import * as pdfJsWorker from 'pdfjs-dist/legacy/build/pdf.worker.mjs';
-import { PDFArray, PDFDict, type PDFDocument, PDFName, type PDFObject, PDFRef, PDFStream } from 'pdf-lib';
 
 // pdf.js runs its parser in this thread ("fake worker"), from the module given here.
 (globalThis as { pdfjsWorker?: unknown }).pdfjsWorker ??= pdfJsWorker;
@@ -86,7 +86,8 @@ export async function renderPages(bytes: Uint8Array, pageCount: number): Promise
   let page = 1;
   try {
     const pdf = await task.promise;
-    if (pdf.numPages !== pageCount) return { kind: 'page-fails', page: Math.min(pdf.numPages, pageCount) + 1 };
+    if (pdf.numPages !== pageCount)
+      return { kind: 'page-fails', page: Math.min(pdf.numPages, pageCount) + 1 };
     for (; page <= pdf.numPages; page++) {
       const proxy = await pdf.getPage(page);
       await proxy.getOperatorList();
@@ -115,7 +116,9 @@ export function describeRepairs(bytes: Uint8Array): string[] {
   const tailStart = Math.max(0, buffer.length - TAIL_WINDOW);
   const keyword = buffer.lastIndexOf('startxref');
   const offset =
-    keyword < tailStart ? undefined : /^startxref\s+(\d+)/.exec(buffer.toString('latin1', keyword, keyword + 40))?.[1];
+    keyword < tailStart
+      ? undefined
+      : /^startxref\s+(\d+)/.exec(buffer.toString('latin1', keyword, keyword + 40))?.[1];
   // Offsets count from the header, which may follow some junk.
   const at = Number(offset) + Math.max(0, buffer.indexOf('%PDF-'));
   if (offset === undefined || !Number.isSafeInteger(at) || at >= buffer.length) return [REBUILT];

@@ -117,7 +117,6 @@ export function PrintoutIdentityCheck({
             size="small"
             multiline
             minRows={2}
-            disabled={!printout.confirmed}
             value={printout.reason}
             onChange={(event) => onChange({ ...printout, reason: event.target.value })}
             error={Boolean(error)}

@@ -350,7 +350,9 @@ export async function buildPlainThreePagePdf(): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   const font = doc.embedStandardFont(StandardFonts.Helvetica);
   for (const number of [1, 2, 3]) {
-    doc.addPage([612, 792]).drawText(`Interrogation summary, page ${number}`, { x: 50, y: 700, font, size: 12 });
+    doc
+      .addPage([612, 792])
+      .drawText(`Interrogation summary, page ${number}`, { x: 50, y: 700, font, size: 12 });
   }
   return doc.save({ useObjectStreams: false });
 }
