@@ -74,6 +74,7 @@ describe("a printout's identity against the chosen patient's (issue 29 §1)", ()
     expect(readPrintedDate('02.01.1948')).toEqual(['1948-01-02']);
     expect(readPrintedDate('1948/01/02')).toEqual(['1948-01-02']);
     expect(readPrintedDate('2 Jan 1948')).toEqual(['1948-01-02']);
+    expect(readPrintedDate('02/Jan/1948')).toEqual(['1948-01-02']);
     expect(readPrintedDate('Jan 2, 1948')).toEqual(['1948-01-02']);
     expect(readPrintedDate('1948年1月2日')).toEqual(['1948-01-02']);
     expect(comparePrintoutIdentity({ ...printout, dob: '03/04/1950' }, jane).needsConfirmation).toBe(true);

@@ -138,7 +138,7 @@ export function readPrintedDate(printed: string): string[] {
     if (text.includes('.')) candidates.push(iso(year, b, a));
     else candidates.push(iso(year, a, b), iso(year, b, a));
   }
-  match = /^(\d{1,2})[\s-]*([a-z]{3})[a-z]*\.?[\s-]*(\d{4})$/.exec(text);
+  match = /^(\d{1,2})[\s/-]*([a-z]{3})[a-z]*\.?[\s/-]*(\d{4})$/.exec(text);
   if (match) candidates.push(iso(Number(match[3]), MONTHS.indexOf(match[2] as string) + 1, Number(match[1])));
   match = /^([a-z]{3})[a-z]*\.?\s+(\d{1,2}),?\s+(\d{4})$/.exec(text);
   if (match) candidates.push(iso(Number(match[3]), MONTHS.indexOf(match[1] as string) + 1, Number(match[2])));

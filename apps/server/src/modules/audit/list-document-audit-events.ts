@@ -25,9 +25,11 @@ export async function listDocumentAuditEvents(
   return {
     data: events.map((event) => ({
       ...event,
+      // A bigint sequence in the database.
+      id: String(event.id),
       before: event.before ?? null,
       after: event.after ?? null,
-      createdAt: event.createdAt.toISOString(),
+      createdAt: new Date(event.createdAt).toISOString(),
     })),
   };
 }

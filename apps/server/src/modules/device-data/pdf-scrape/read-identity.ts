@@ -13,7 +13,7 @@ const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
 const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
 
 const DATE =
-  /\d{4}\s*[-/.年]\s*\d{1,2}\s*[-/.月]\s*\d{1,2}日?|\d{1,2}[-/.]\d{1,2}[-/.]\d{4}|\d{1,2}[\s-]*[A-Za-z]{3}[a-z]*\.?[\s-]*\d{4}|[A-Za-z]{3}[a-z]*\.?\s+\d{1,2},?\s+\d{4}/u;
+  /\d{4}\s*[-/.年]\s*\d{1,2}\s*[-/.月]\s*\d{1,2}日?|\d{1,2}[-/.]\d{1,2}[-/.]\d{4}|\d{1,2}[\s/-]*[A-Za-z]{3}[a-z]*\.?[\s/-]*\d{4}|[A-Za-z]{3}[a-z]*\.?\s+\d{1,2},?\s+\d{4}/u;
 
 function escapeForPattern(text: string): string {
   // Only the characters a 'u' pattern may escape.
