@@ -838,6 +838,39 @@ const ROUTES: Record<string, RouteRule> = {
       contentType: 'application/hl7-v2',
     }),
   },
+  'GET /api/device-data/messages': {
+    access: { permission: 'device-data:import' },
+    success: 200,
+    otherClinic: 404,
+    request: async ({ target }) => ({
+      method: 'GET',
+      url: `/api/device-data/messages?clinicNpi=${npiFor(target)}`,
+    }),
+  },
+  'GET /api/device-data/messages/:id/raw': {
+    access: { permission: 'device-data:import' },
+    success: 200,
+    otherClinic: 404,
+    request: async ({ portal, target }) => {
+      const text = loadHl7Fixture('ilr', { clinicNpi: npiFor(target) }).text;
+      const row = await portal.db
+        .insertInto('deviceDataMessages')
+        .values({
+          clinicNpi: npiFor(target),
+          receivedBy: 'auth0|matrix',
+          sendingFacility: 'MATRIX',
+          controlId: 'M1',
+          raw: text,
+          sha256: 'x',
+          ack: 'MSH|^~\\&\rMSA|AA|M1\r',
+          ackCode: 'AA',
+          outcome: 'refused',
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return { method: 'GET', url: `/api/device-data/messages/${row.id}/raw` };
+    },
+  },
   'POST /api/reports/wcd': {
     access: { permission: 'document:ingest' },
     success: 201,

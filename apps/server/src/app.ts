@@ -16,6 +16,7 @@ import { defaultsRoutes } from './modules/clinics/defaults.routes';
 import { deviceCaptureRoutes } from './modules/device-capture/device-capture.routes';
 import { deviceChecksRoutes } from './modules/device-data/device-checks.routes';
 import { deviceDataImportRoutes } from './modules/device-data/device-data-import.routes';
+import { deviceDataMessagesRoutes } from './modules/device-data/device-data-messages.routes';
 import { longitudinalRoutes } from './modules/device-data/longitudinal.routes';
 import { pdfScrapeRoutes } from './modules/device-data/pdf-scrape/pdf-scrape.routes';
 import { documentsRoutes } from './modules/documents/documents.routes';
@@ -311,6 +312,7 @@ export async function buildApp({
     maxPdfBytes: config.maxPdfBytes,
     pdfChecks: config.pdfChecks,
   });
+  await app.register(deviceDataMessagesRoutes, { db });
   await app.register(longitudinalRoutes, { db });
   await app.register(pdfScrapeRoutes, {
     db,

@@ -1,9 +1,10 @@
 import { DOCUMENT_NOT_FOUND_SUBTITLE, documentTypeLabel, formatUsDate } from '@portal/domain';
 import type { Page } from 'playwright-core';
-import { beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, inject, it, vi } from 'vitest';
 import { checkAccessibility, saveScreenshot, useBrowserSession } from './support/browser';
 import { documentItem } from './support/inbox';
 import { DEMO_CLINIC, readAccessToken, signIn } from './support/portal';
+import { STATE_WAIT_MS } from './support/waits';
 
 const baseUrl = inject('baseUrl');
 const INBOX = '/signature/dashboard/';
@@ -161,8 +162,15 @@ describe('notifications in a real browser', () => {
             `/api/reports?filter[clinicNpi]=${DEMO_CLINIC.npi}&filter[status]=any&page[limit]=1`,
           )
         ).data[0]?.id;
-      await expect.poll(firstDocumentId).toBeDefined();
-      nurse.documentId = (await firstDocumentId()) ?? '';
+      // expect.poll belongs to a test; a beforeAll hook polls with vi.waitFor, under the same limit.
+      nurse.documentId = await vi.waitFor(
+        async () => {
+          const id = await firstDocumentId();
+          if (!id) throw new Error('no demo document yet');
+          return id;
+        },
+        { timeout: STATE_WAIT_MS, interval: 250 },
+      );
     } finally {
       await context.close();
     }

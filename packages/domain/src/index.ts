@@ -7,6 +7,7 @@ export * from './auth/sign-in-constants';
 export * from './auth/sign-in-messages';
 export * from './clinics/clinic';
 export * from './clinics/clinic-settings';
+export * from './clinics/clinic-time-zone';
 export * from './clinics/clinics.contract';
 export * from './clinics/coversheet-types';
 export * from './clinics/device-check-settings';

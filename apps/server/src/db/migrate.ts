@@ -21,6 +21,8 @@ import * as studies from './migrations/0019-studies';
 import * as reviewDeadlines from './migrations/0020-review-deadlines';
 import * as metricsRollups from './migrations/0021-metrics-rollups';
 import * as inboxCoveringIndexes from './migrations/0022-inbox-covering-indexes';
+import * as clinicTimeZone from './migrations/0024-clinic-time-zone';
+import * as deviceDataMessages from './migrations/0025-device-data-messages';
 import * as printoutIdentityChecks from './migrations/0026-printout-identity-checks';
 
 // Migrations are listed here, not discovered on disk, so the bundle and the tests see the same list.
@@ -49,6 +51,8 @@ const migrations: Record<string, Migration> = {
   '0020-review-deadlines': reviewDeadlines,
   '0021-metrics-rollups': metricsRollups,
   '0022-inbox-covering-indexes': inboxCoveringIndexes,
+  '0024-clinic-time-zone': clinicTimeZone,
+  '0025-device-data-messages': deviceDataMessages,
   '0026-printout-identity-checks': printoutIdentityChecks,
 };
 

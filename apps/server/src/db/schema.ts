@@ -262,6 +262,25 @@ export type ManufacturerAdvisoriesTable = {
 };
 
 /** A device session (issue 14): one remote transmission or in-person check of a patient's device. */
+/** Issue 28: every HL7 message the device data import received for a clinic, as it came (immutable). */
+export type DeviceDataMessagesTable = {
+  id: Generated<string>;
+  clinicNpi: string;
+  receivedAt: ColumnType<Date, Date | string | undefined, never>;
+  receivedBy: string;
+  sendingFacility: string;
+  controlId: string;
+  raw: ColumnType<string, string, never>;
+  sha256: ColumnType<string, string, never>;
+  ack: ColumnType<string, string, never>;
+  ackCode: string;
+  outcome: string;
+  /** The ACK's warnings, as JSON: [{location, condition, message}]. */
+  warnings: ColumnType<string, string | undefined, string>;
+  sessionId: string | null;
+  reprocessedAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+};
+
 export type DeviceSessionsTable = {
   id: Generated<string>;
   clinicNpi: string;
@@ -589,6 +608,7 @@ export type Database = {
   patients: PatientsTable;
   manufacturerAdvisories: ManufacturerAdvisoriesTable;
   deviceSessions: DeviceSessionsTable;
+  deviceDataMessages: DeviceDataMessagesTable;
   deviceMeasurements: DeviceMeasurementsTable;
   printoutIdentityChecks: PrintoutIdentityChecksTable;
   longitudinalSettings: LongitudinalSettingsTable;

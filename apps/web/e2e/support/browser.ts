@@ -49,8 +49,16 @@ function trackRequestsInFlight(page: Page): Set<Request> {
   let inFlight = requestsInFlight.get(page);
   if (inFlight) return inFlight;
   const requests = new Set<Request>();
-  page.on('request', (request) => requests.add(request));
-  // A redirected request finishes too, and its next hop is a request of its own.
+  page.on('request', (request) => {
+    // A reload or a navigation to another document ends the old one, and Chromium does not always report
+    // the end of the calls it still had open (a call waiting on a token renewal, say). They went with the
+    // old document. (An in-app route change is no document navigation and keeps its calls.)
+    if (request.isNavigationRequest() && request.frame() === page.mainFrame()) requests.clear();
+    requests.add(request);
+  });
+  // The answer has arrived once its headers have: a body the page never reads (a refused call it retries)
+  // may never report its end. A redirected request answers too, and its next hop is a request of its own.
+  page.on('response', (response) => requests.delete(response.request()));
   page.on('requestfinished', (request) => requests.delete(request));
   page.on('requestfailed', (request) => requests.delete(request));
   requestsInFlight.set(page, requests);

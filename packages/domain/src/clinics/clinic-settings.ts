@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_CLINIC_TIME_ZONE } from './clinic-time-zone';
 import { DEFAULT_COVERSHEET_TYPE } from './coversheet-types';
 
 /** How a setting's stored string is read (SPEC §3). */
@@ -33,6 +34,8 @@ export const CLINIC_SETTING_NAMES = [
   'transmissionScheduleIlrDays',
   'transmissionScheduleRpmDays',
   'transmissionGraceDays',
+  // Issue 28: the clinic's IANA time zone (local times without a zone are read in it).
+  'clinicTimeZone',
 ] as const;
 export type ClinicSettingName = (typeof CLINIC_SETTING_NAMES)[number];
 
@@ -306,4 +309,13 @@ export const workflowDefaults: readonly WorkflowDefault[] = [
     value: null,
   },
   ...REVIEW_AND_TRANSMISSION_DEFAULTS,
+  {
+    name: 'clinicTimeZone',
+    title: 'Clinic time zone',
+    description:
+      "The clinic's time zone, as an IANA name such as America/Chicago: device times sent without a zone are read in it, and signature times are printed in it.",
+    enabled: true,
+    valueType: 'string',
+    value: DEFAULT_CLINIC_TIME_ZONE,
+  },
 ] satisfies readonly (WorkflowDefault & { name: ClinicSettingName })[];

@@ -1,4 +1,5 @@
 import { findSettingRange, type SettingValueType } from './clinic-settings';
+import { CLINIC_TIME_ZONE_SETTING, isIanaTimeZone } from './clinic-time-zone';
 
 /** A typed setting value: numbers for 'integer', strings otherwise, null when none is stored. */
 export type SettingValue = string | number | null;
@@ -50,6 +51,12 @@ export function checkSettingValue(
 ): SettingValueCheck {
   const parsed = parseSettingValue(setting.valueType, raw);
   if (!parsed.ok) return { ok: false, message: `must be ${setting.valueType}` };
+  if (
+    setting.name === CLINIC_TIME_ZONE_SETTING &&
+    typeof parsed.value === 'string' &&
+    !isIanaTimeZone(parsed.value)
+  )
+    return { ok: false, message: 'must be an IANA time zone name, such as America/New_York' };
   const range = findSettingRange(setting.name, setting.valueType);
   if (range && typeof parsed.value === 'number' && (parsed.value < range.min || parsed.value > range.max)) {
     return {

@@ -272,7 +272,61 @@ export const deviceCheckResponseContracts = [
 export const hl7MessageBodySchema = z.string({ error: 'must be an HL7 v2 message (text)' });
 export const hl7AckSchema = z.string();
 
-/** Device data import (HL7 v2 / IDCO). */
+// ---- The import log (issue 28 §3): each kept message, its ACK, its warnings, a link to the raw message ----
+
+export const deviceDataMessagesQuerySchema = z.strictObject({
+  clinicNpi: z.optional(z.string().regex(/^\d{10}$/, { error: 'must be a 10-digit NPI' })),
+  /** The last message of the previous page: the page goes on after it (older). */
+  before: z.optional(z.uuid({ error: 'must be a message id (UUID)' })),
+  limit: z.optional(z.coerce.number().int().min(1).max(200)),
+});
+export type DeviceDataMessagesQuery = z.infer<typeof deviceDataMessagesQuerySchema>;
+
+/** A kept HL7 message, as it came. */
+export const rawHl7MessageSchema = z.string();
+
+export const deviceDataMessageParamsSchema = z.strictObject({
+  id: z.uuid({ error: 'must be a message id (UUID)' }),
+});
+
+export const deviceDataMessageWarningSchema = z.object({
+  /** Where, as the ACK's ERR-2 writes it: OBX^7^5^1. */
+  location: z.string(),
+  /** HL7 table 0357 condition, as the portal names it (dataTypeError, tableValueNotFound…). */
+  condition: z.string(),
+  message: z.string(),
+});
+
+export const deviceDataMessageSchema = z.object({
+  id: z.string(),
+  clinicNpi: z.string(),
+  receivedAt: z.string(),
+  sendingFacility: z.string(),
+  controlId: z.string(),
+  ackCode: z.enum(['AA', 'AE', 'AR']),
+  outcome: z.enum(['created', 'duplicate', 'refused']),
+  warnings: z.array(deviceDataMessageWarningSchema),
+  /** The ACK the sender got, as it was sent (segments ended with CR). */
+  ack: z.string(),
+  sessionId: z.nullable(z.string()),
+  reprocessedAt: z.nullable(z.string()),
+  /** SHA-256 (hex) of the raw message, as in the session's audit event. */
+  sha256: z.string(),
+  /** Where the raw message is read (text, as it came). */
+  rawUrl: z.string(),
+});
+export type DeviceDataMessage = z.infer<typeof deviceDataMessageSchema>;
+
+export const deviceDataMessagesPageSchema = z.object({
+  data: z.array(deviceDataMessageSchema),
+  /** `before` for the next page (the last message's id), or null at the end. */
+  nextBefore: z.nullable(z.string()),
+});
+export type DeviceDataMessagesPage = z.infer<typeof deviceDataMessagesPageSchema>;
+
+/** Device data import (HL7 v2 / IDCO), and its log. */
 export const deviceDataImportResponseContracts = [
   /* @__PURE__ */ defineResponseContract('POST', '/api/device-data/hl7', hl7AckSchema),
+  /* @__PURE__ */ defineResponseContract('GET', '/api/device-data/messages', deviceDataMessagesPageSchema),
+  /* @__PURE__ */ defineResponseContract('GET', '/api/device-data/messages/:id/raw', rawHl7MessageSchema),
 ];

@@ -2,7 +2,7 @@
 
 import type { ComparisonMode } from '../reports/comparison-modes';
 import type { FlagThresholds } from './longitudinal-settings';
-import { findMeasurement } from './measurements';
+import { findMeasurement, isOutsideUsualRange } from './measurements';
 
 export const FLAG_LEVELS = ['warning', 'critical'] as const;
 export type FlagLevel = (typeof FLAG_LEVELS)[number];
@@ -17,7 +17,9 @@ export type MeasurementFlag = {
     | 'hv-impedance-out-of-range'
     | 'sensing-drop'
     | 'ataf-burden-high'
-    | 'battery-eri';
+    | 'battery-eri'
+    | 'lead-check'
+    | 'out-of-usual-range';
   /** One line a clinician reads: what was found, against what. */
   message: string;
 };
@@ -42,7 +44,37 @@ export function flagMeasurement(
   baseline: MeasuredValue | undefined,
   thresholds: FlagThresholds,
 ): MeasurementFlag[] {
+  const flags = flagByRule(key, value, baseline, thresholds);
+  // A device-reported value outside the usual range (an HV impedance of 330 Ω, a battery of 6.3 V) is
+  // kept, and flagged for review unless a threshold rule already says so.
+  if (flags.length === 0 && isOutsideUsualRange(key, value)) {
+    const definition = findMeasurement(key);
+    if (definition?.kind === 'number')
+      flags.push({
+        level: 'warning',
+        rule: 'out-of-usual-range',
+        message: `${definition.label} ${value} ${definition.unit} is outside the usual ${definition.range.min}–${definition.range.max} ${definition.unit}: check it`,
+      });
+  }
+  return flags;
+}
+
+function flagByRule(
+  key: string,
+  value: MeasuredValue,
+  baseline: MeasuredValue | undefined,
+  thresholds: FlagThresholds,
+): MeasurementFlag[] {
   const flags: MeasurementFlag[] = [];
+  if (/^MDC_IDC_MSMT_(LEADCHNL_(RA|RV|LV)_LEAD_CHANNEL|LEADHVCHNL)_STATUS$/.test(key)) {
+    if (value === 'CheckLead')
+      flags.push({
+        level: 'warning',
+        rule: 'lead-check',
+        message: 'The device asks for the lead to be checked',
+      });
+    return flags;
+  }
   if (key === 'MDC_IDC_MSMT_BATTERY_STATUS') {
     if (thresholds.flagBatteryAtEri && (value === 'ERI' || value === 'EOS')) {
       flags.push({ level: 'critical', rule: 'battery-eri', message: `Battery at ${value}` });

@@ -38,8 +38,20 @@ export const EPISODE_KINDS = {
 export type EpisodeKind = keyof typeof EPISODE_KINDS;
 
 export const EPISODE_COUNT_TERM = 'MDC_IDC_STAT_EPISODE_RECENT_COUNT';
+/** Episodes since implant (or the last clear), keyed by kind like the recent counts. */
+export const EPISODE_TOTAL_TERM = 'MDC_IDC_STAT_EPISODE_TOTAL_COUNT';
 
-type NumericDefinition = {
+/** What the IEEE 11073-10103 nomenclature says of a term: its numeric code, UCUM unit and other names read. */
+type IdcoTermFacts = {
+  /** The numeric MDC code (OBX-3.1), when published IDCO material confirms it. */
+  ieeeCode?: number;
+  /** The unit in UCUM as IDCO messages send it in OBX-6 ('Ohm', '{beats}/min'); none for a status. */
+  ucum?: string;
+  /** Other names senders use for the same term (IDCO 1.0 names, misspellings seen in real messages). */
+  aliases?: readonly string[];
+};
+
+type NumericDefinition = IdcoTermFacts & {
   /** The IDCO term name, `<term>.<kind>` for an episode count. */
   key: string;
   label: string;
@@ -50,11 +62,16 @@ type NumericDefinition = {
   unit: string;
   /** Digits after the decimal point a value is shown with. */
   decimals: number;
-  /** What a device can physically report: a value outside is refused, naming the field. */
+  /**
+   * The usual range: a value typed into the in-person form outside it is refused (422, a typing slip); a
+   * device-reported one outside it is stored and flagged for review ('out-of-usual-range').
+   */
   range: { min: number; max: number };
+  /** What is physically possible (a negative impedance is not): an imported value outside is refused. */
+  limits: { min: number; max: number };
   chamber?: LeadChamber;
 };
-type StatusDefinition = {
+type StatusDefinition = IdcoTermFacts & {
   key: string;
   label: string;
   shortLabel: string;
@@ -64,6 +81,8 @@ type StatusDefinition = {
 };
 export type MeasurementDefinition = NumericDefinition | StatusDefinition;
 
+// Codes and UCUM units below are those of the IHE PCD IDCO example message (the iCARDEA project's
+// fullMessageOriginal.txt) and the HL7 CIED implementation guide's value sets; see the corpus README.
 const BATTERY: MeasurementDefinition[] = [
   {
     key: 'MDC_IDC_MSMT_BATTERY_VOLTAGE',
@@ -74,6 +93,10 @@ const BATTERY: MeasurementDefinition[] = [
     unit: 'V',
     decimals: 2,
     range: { min: 1.5, max: 3.5 },
+    // Some ICD batteries are two cells in series (about 6 V): unusual here, not impossible.
+    limits: { min: 0, max: 12 },
+    ieeeCode: 721344,
+    ucum: 'V',
   },
   {
     key: 'MDC_IDC_MSMT_BATTERY_REMAINING_LONGEVITY',
@@ -84,6 +107,9 @@ const BATTERY: MeasurementDefinition[] = [
     unit: 'months',
     decimals: 0,
     range: { min: 0, max: 240 },
+    limits: { min: 0, max: 600 },
+    ieeeCode: 721472,
+    ucum: 'mo',
   },
   {
     key: 'MDC_IDC_MSMT_BATTERY_REMAINING_PERCENTAGE',
@@ -94,6 +120,9 @@ const BATTERY: MeasurementDefinition[] = [
     unit: '%',
     decimals: 0,
     range: { min: 0, max: 100 },
+    limits: { min: 0, max: 100 },
+    ieeeCode: 721536,
+    ucum: '%',
   },
   {
     key: 'MDC_IDC_MSMT_BATTERY_STATUS',
@@ -102,6 +131,20 @@ const BATTERY: MeasurementDefinition[] = [
     group: 'battery',
     kind: 'status',
     values: BATTERY_STATUSES,
+    ieeeCode: 721280,
+  },
+  {
+    key: 'MDC_IDC_MSMT_BATTERY_IMPEDANCE',
+    label: 'Battery impedance',
+    shortLabel: 'Battery Ω',
+    group: 'battery',
+    kind: 'number',
+    unit: 'Ω',
+    decimals: 0,
+    range: { min: 0, max: 20_000 },
+    limits: { min: 0, max: 1_000_000 },
+    ieeeCode: 721408,
+    ucum: 'Ohm',
   },
   {
     key: 'MDC_IDC_MSMT_CAP_CHARGE_TIME',
@@ -112,23 +155,51 @@ const BATTERY: MeasurementDefinition[] = [
     unit: 's',
     decimals: 1,
     range: { min: 0, max: 30 },
+    limits: { min: 0, max: 600 },
+    ieeeCode: 721728,
+    ucum: 's',
+  },
+  {
+    key: 'MDC_IDC_MSMT_CAP_CHARGE_ENERGY',
+    label: 'Capacitor charge energy',
+    shortLabel: 'Charge energy',
+    group: 'battery',
+    kind: 'number',
+    unit: 'J',
+    decimals: 0,
+    range: { min: 0, max: 45 },
+    limits: { min: 0, max: 200 },
+    ieeeCode: 721792,
+    ucum: 'J',
   },
 ];
 
+/** IDCO's lead channel status (MDC_IDC_ENUM_LEAD_CHNL_STATUS_*): 'Null' means not measured. */
+export const LEAD_CHANNEL_STATUSES = ['OK', 'CheckLead'] as const;
+
+/** IDCO numbers each lead channel's terms from the RA code: RA +0, RV +1, LV +3 (sensing in steps of 4). */
+const CHAMBER_OFFSET: Record<LeadChamber, number> = { RA: 0, RV: 1, LV: 3 };
+
 function leadChannel(chamber: LeadChamber): MeasurementDefinition[] {
   const term = `MDC_IDC_MSMT_LEADCHNL_${chamber}`;
-  return [
-    {
-      key: `${term}_SENSING_INTR_AMPL`,
-      label: `${chamber} sensing amplitude`,
-      shortLabel: `${chamber} sensing`,
+  const offset = CHAMBER_OFFSET[chamber];
+  const sensing = (suffix: '' | '_MEAN' | '_MIN' | '_MAX', step: number, words: string) =>
+    ({
+      key: `${term}_SENSING_INTR_AMPL${suffix}`,
+      label: `${chamber} sensing amplitude${words}`,
+      shortLabel: `${chamber} sensing${words}`,
       group: 'lead',
       kind: 'number',
       unit: 'mV',
       decimals: 1,
       range: { min: 0, max: 30 },
+      limits: { min: 0, max: 100 },
       chamber,
-    },
+      ieeeCode: 722048 + offset * 4 + step,
+      ucum: 'mV',
+    }) as const satisfies MeasurementDefinition;
+  return [
+    sensing('', 0, ''),
     {
       key: `${term}_PACING_THRESHOLD_AMPLITUDE`,
       label: `${chamber} pacing threshold`,
@@ -138,7 +209,10 @@ function leadChannel(chamber: LeadChamber): MeasurementDefinition[] {
       unit: 'V',
       decimals: 2,
       range: { min: 0, max: 10 },
+      limits: { min: 0, max: 25 },
       chamber,
+      ieeeCode: 722176 + offset,
+      ucum: 'V',
     },
     {
       key: `${term}_PACING_THRESHOLD_PULSEWIDTH`,
@@ -149,7 +223,10 @@ function leadChannel(chamber: LeadChamber): MeasurementDefinition[] {
       unit: 'ms',
       decimals: 2,
       range: { min: 0, max: 2 },
+      limits: { min: 0, max: 20 },
       chamber,
+      ieeeCode: 722240 + offset,
+      ucum: 'ms',
     },
     {
       key: `${term}_IMPEDANCE_VALUE`,
@@ -160,7 +237,23 @@ function leadChannel(chamber: LeadChamber): MeasurementDefinition[] {
       unit: 'Ω',
       decimals: 0,
       range: { min: 100, max: 3000 },
+      // A fractured lead reads very high, a short very low: exactly what the clinic must see.
+      limits: { min: 0, max: 100_000 },
       chamber,
+      ieeeCode: 722432 + offset,
+      ucum: 'Ohm',
+    },
+    sensing('_MEAN', 3, ' (mean)'),
+    sensing('_MIN', 2, ' (min)'),
+    sensing('_MAX', 1, ' (max)'),
+    {
+      key: `${term}_LEAD_CHANNEL_STATUS`,
+      label: `${chamber} lead status`,
+      shortLabel: `${chamber} lead`,
+      group: 'lead',
+      kind: 'status',
+      values: LEAD_CHANNEL_STATUSES,
+      ieeeCode: 721984 + offset,
     },
   ];
 }
@@ -175,10 +268,28 @@ const HV: MeasurementDefinition[] = [
     unit: 'Ω',
     decimals: 0,
     range: { min: 10, max: 200 },
+    limits: { min: 0, max: 100_000 },
+    ieeeCode: 722624,
+    ucum: 'Ohm',
+  },
+  {
+    key: 'MDC_IDC_MSMT_LEADHVCHNL_STATUS',
+    label: 'HV lead status',
+    shortLabel: 'HV lead',
+    group: 'hv',
+    kind: 'status',
+    values: LEAD_CHANNEL_STATUSES,
+    ieeeCode: 722752,
   },
 ];
 
-function percentage(key: string, label: string, shortLabel: string, group: MeasurementGroup) {
+function percentage(
+  key: string,
+  label: string,
+  shortLabel: string,
+  group: MeasurementGroup,
+  facts: IdcoTermFacts = {},
+) {
   return {
     key,
     label,
@@ -188,17 +299,82 @@ function percentage(key: string, label: string, shortLabel: string, group: Measu
     unit: '%',
     decimals: 1,
     range: { min: 0, max: 100 },
+    limits: { min: 0, max: 100 },
+    ucum: '%',
+    ...facts,
+  } as const satisfies MeasurementDefinition;
+}
+
+function count(key: string, label: string, shortLabel: string, group: MeasurementGroup, unit: string) {
+  return {
+    key,
+    label,
+    shortLabel,
+    group,
+    kind: 'number',
+    unit,
+    decimals: 0,
+    range: { min: 0, max: 100_000 },
+    limits: { min: 0, max: 10_000_000 },
+  } as const satisfies MeasurementDefinition;
+}
+
+function heartRate(key: string, label: string, shortLabel: string, ieeeCode: number) {
+  return {
+    key,
+    label,
+    shortLabel,
+    group: 'pacing',
+    kind: 'number',
+    unit: 'bpm',
+    decimals: 0,
+    range: { min: 20, max: 300 },
+    limits: { min: 0, max: 1000 },
+    ieeeCode,
+    ucum: '{beats}/min',
   } as const satisfies MeasurementDefinition;
 }
 
 const PACING: MeasurementDefinition[] = [
-  percentage('MDC_IDC_STAT_BRADY_RA_PERCENT_PACED', 'RA paced', '% RA paced', 'pacing'),
-  percentage('MDC_IDC_STAT_BRADY_RV_PERCENT_PACED', 'RV paced', '% RV paced', 'pacing'),
-  percentage('MDC_IDC_STAT_CRT_LV_PERCENT_PACED', 'LV / BiV paced', '% BiV paced', 'pacing'),
+  percentage('MDC_IDC_STAT_BRADY_RA_PERCENT_PACED', 'RA paced', '% RA paced', 'pacing', {
+    ieeeCode: 737520,
+  }),
+  percentage('MDC_IDC_STAT_BRADY_RV_PERCENT_PACED', 'RV paced', '% RV paced', 'pacing', {
+    ieeeCode: 737536,
+  }),
+  percentage('MDC_IDC_STAT_CRT_LV_PERCENT_PACED', 'LV paced', '% LV paced', 'pacing', {
+    ieeeCode: 737792,
+  }),
+  percentage('MDC_IDC_STAT_CRT_PERCENT_PACED', 'CRT (BiV) paced', '% CRT paced', 'pacing', {
+    ieeeCode: 737808,
+  }),
+  percentage('MDC_IDC_STAT_BRADY_AP_VP_PERCENT', 'AP-VP', '% AP-VP', 'pacing', { ieeeCode: 737552 }),
+  percentage('MDC_IDC_STAT_BRADY_AS_VP_PERCENT', 'AS-VP', '% AS-VP', 'pacing', { ieeeCode: 737568 }),
+  percentage('MDC_IDC_STAT_BRADY_AP_VS_PERCENT', 'AP-VS', '% AP-VS', 'pacing', { ieeeCode: 737584 }),
+  percentage('MDC_IDC_STAT_BRADY_AS_VS_PERCENT', 'AS-VS', '% AS-VS', 'pacing', { ieeeCode: 737600 }),
+  heartRate('MDC_IDC_STAT_HEART_RATE_ATRIAL_MEAN', 'Atrial rate (mean)', 'A rate mean', 737635),
+  heartRate('MDC_IDC_STAT_HEART_RATE_ATRIAL_MIN', 'Atrial rate (min)', 'A rate min', 737634),
+  heartRate('MDC_IDC_STAT_HEART_RATE_ATRIAL_MAX', 'Atrial rate (max)', 'A rate max', 737633),
+  heartRate('MDC_IDC_STAT_HEART_RATE_VENTRICULAR_MEAN', 'Ventricular rate (mean)', 'V rate mean', 737651),
+  heartRate('MDC_IDC_STAT_HEART_RATE_VENTRICULAR_MIN', 'Ventricular rate (min)', 'V rate min', 737650),
+  heartRate('MDC_IDC_STAT_HEART_RATE_VENTRICULAR_MAX', 'Ventricular rate (max)', 'V rate max', 737649),
 ];
 
 const ARRHYTHMIA: MeasurementDefinition[] = [
-  percentage('MDC_IDC_STAT_ATAF_BURDEN_PERCENT', 'AT/AF burden', 'AT/AF burden', 'arrhythmia'),
+  // The portal's key predates the vocabulary's growth; IDCO's own name for it is AT_BURDEN_PERCENT (737696),
+  // which is what real messages send. Both are read into this one series.
+  percentage('MDC_IDC_STAT_ATAF_BURDEN_PERCENT', 'AT/AF burden', 'AT/AF burden', 'arrhythmia', {
+    ieeeCode: 737696,
+    aliases: ['MDC_IDC_STAT_AT_BURDEN_PERCENT'],
+  }),
+  percentage('MDC_IDC_STAT_AT_MODE_SW_PERCENT_TIME', 'Time in mode switch', '% mode switch', 'arrhythmia', {
+    ieeeCode: 737712,
+  }),
+  {
+    ...count('MDC_IDC_STAT_AT_MODE_SW_COUNT', 'Mode switches', 'Mode switches', 'arrhythmia', 'switches'),
+    ieeeCode: 737744,
+    ucum: '{switches}',
+  },
 ];
 
 const EPISODE_LABELS: Record<EpisodeKind, string> = {
@@ -216,37 +392,103 @@ export function episodeCountKey(kind: EpisodeKind): string {
   return `${EPISODE_COUNT_TERM}.${kind}`;
 }
 
-const EPISODES: MeasurementDefinition[] = (Object.keys(EPISODE_KINDS) as EpisodeKind[]).map((kind) => ({
-  key: episodeCountKey(kind),
-  label: `${EPISODE_LABELS[kind]} episodes`,
-  shortLabel: `${EPISODE_LABELS[kind]} episodes`,
-  group: 'episodes',
-  kind: 'number',
-  unit: 'episodes',
-  decimals: 0,
-  range: { min: 0, max: 100_000 },
-}));
+export function episodeTotalKey(kind: EpisodeKind): string {
+  return `${EPISODE_TOTAL_TERM}.${kind}`;
+}
+
+const EPISODES: MeasurementDefinition[] = (Object.keys(EPISODE_KINDS) as EpisodeKind[]).flatMap((kind) => [
+  {
+    ...count(
+      episodeCountKey(kind),
+      `${EPISODE_LABELS[kind]} episodes`,
+      `${EPISODE_LABELS[kind]} episodes`,
+      'episodes',
+      'episodes',
+    ),
+    ieeeCode: 738000,
+  },
+  {
+    ...count(
+      episodeTotalKey(kind),
+      `${EPISODE_LABELS[kind]} episodes (total)`,
+      `${EPISODE_LABELS[kind]} total`,
+      'episodes',
+      'episodes',
+    ),
+    ieeeCode: 738032,
+  },
+]);
 
 const THERAPY: MeasurementDefinition[] = [
   {
-    key: 'MDC_IDC_STAT_TACHYTHERAPY_ATP_DELIVERED_RECENT',
-    label: 'ATP delivered',
-    shortLabel: 'ATP',
-    group: 'therapy',
-    kind: 'number',
-    unit: 'therapies',
-    decimals: 0,
-    range: { min: 0, max: 100_000 },
+    ...count(
+      'MDC_IDC_STAT_TACHYTHERAPY_ATP_DELIVERED_RECENT',
+      'ATP delivered',
+      'ATP',
+      'therapy',
+      'therapies',
+    ),
+    ieeeCode: 737888,
+    ucum: '{seq}',
   },
   {
-    key: 'MDC_IDC_STAT_TACHYTHERAPY_SHOCKS_DELIVERED_RECENT',
-    label: 'Shocks delivered',
-    shortLabel: 'Shocks',
-    group: 'therapy',
-    kind: 'number',
-    unit: 'shocks',
-    decimals: 0,
+    ...count(
+      'MDC_IDC_STAT_TACHYTHERAPY_ATP_DELIVERED_TOTAL',
+      'ATP delivered (total)',
+      'ATP total',
+      'therapy',
+      'therapies',
+    ),
+    ieeeCode: 737904,
+    ucum: '{seq}',
+    // The IHE example message spells it without the T.
+    aliases: ['MDC_IDC_STAT_TACHYHERAPY_ATP_DELIVERED_TOTAL'],
+  },
+  {
+    ...count(
+      'MDC_IDC_STAT_TACHYTHERAPY_SHOCKS_DELIVERED_RECENT',
+      'Shocks delivered',
+      'Shocks',
+      'therapy',
+      'shocks',
+    ),
+    limits: { min: 0, max: 1_000_000 },
     range: { min: 0, max: 10_000 },
+    ieeeCode: 737824,
+    ucum: '{shocks}',
+  },
+  {
+    ...count(
+      'MDC_IDC_STAT_TACHYTHERAPY_SHOCKS_DELIVERED_TOTAL',
+      'Shocks delivered (total)',
+      'Shocks total',
+      'therapy',
+      'shocks',
+    ),
+    ieeeCode: 737840,
+    ucum: '{shocks}',
+  },
+  {
+    ...count(
+      'MDC_IDC_STAT_TACHYTHERAPY_SHOCKS_ABORTED_RECENT',
+      'Shocks aborted',
+      'Aborted shocks',
+      'therapy',
+      'shocks',
+    ),
+    ieeeCode: 737856,
+    ucum: '{shocks}',
+  },
+  {
+    ...count(
+      'MDC_IDC_STAT_TACHYTHERAPY_SHOCKS_ABORTED_TOTAL',
+      'Shocks aborted (total)',
+      'Aborted total',
+      'therapy',
+      'shocks',
+    ),
+    ieeeCode: 737872,
+    ucum: '{shocks}',
   },
 ];
 
@@ -265,9 +507,43 @@ export const MEASUREMENTS: readonly MeasurementDefinition[] = [
 export const MEASUREMENT_KEYS = MEASUREMENTS.map((measurement) => measurement.key);
 
 const BY_KEY = new Map(MEASUREMENTS.map((measurement) => [measurement.key, measurement]));
+const BY_ALIAS = new Map(
+  MEASUREMENTS.flatMap((measurement) => (measurement.aliases ?? []).map((alias) => [alias, measurement])),
+);
 
 export function findMeasurement(key: string): MeasurementDefinition | undefined {
   return BY_KEY.get(key);
+}
+
+/** A term as a sender names it: the portal's key, or one of its aliases (IDCO's own name, a misspelling). */
+export function findMeasurementByTerm(term: string): MeasurementDefinition | undefined {
+  return BY_KEY.get(term) ?? BY_ALIAS.get(term);
+}
+
+/** A value outside what a device can physically report (a negative impedance, a percentage over 100). */
+export function checkMeasurementLimits(key: string, value: number): string | undefined {
+  const definition = BY_KEY.get(key);
+  if (!definition || definition.kind !== 'number') return undefined;
+  const { min, max } = definition.limits;
+  return value < min || value > max
+    ? `is physically impossible (${value} ${definition.unit}; possible: ${min} to ${max})`
+    : undefined;
+}
+
+/** A device-reported value: a status must be one of its values, a number within the physical limits. */
+export function checkImportedMeasurementValue(key: string, value: number | string): string | undefined {
+  const definition = BY_KEY.get(key);
+  if (!definition) return 'is not a known measurement';
+  if (definition.kind === 'status') return checkMeasurementValue(key, value);
+  if (typeof value !== 'number' || !Number.isFinite(value)) return 'must be a number';
+  return checkMeasurementLimits(key, value);
+}
+
+/** Whether a number lies outside its measurement's usual range: stored, and flagged for review. */
+export function isOutsideUsualRange(key: string, value: number | string): boolean {
+  const definition = BY_KEY.get(key);
+  if (!definition || definition.kind !== 'number' || typeof value !== 'number') return false;
+  return value < definition.range.min || value > definition.range.max;
 }
 
 export function isMeasurementKey(key: string): boolean {
@@ -307,7 +583,16 @@ export function sessionDeviceTypeOf(deviceType: string | null | undefined): Sess
   return null;
 }
 
-const lead = (chamber: LeadChamber) => leadChannel(chamber).map((measurement) => measurement.key);
+/** A lead's four core measurements: what the in-person form asks for and the trends show first. */
+const lead = (chamber: LeadChamber) =>
+  ['SENSING_INTR_AMPL', 'PACING_THRESHOLD_AMPLITUDE', 'PACING_THRESHOLD_PULSEWIDTH', 'IMPEDANCE_VALUE'].map(
+    (suffix) => `MDC_IDC_MSMT_LEADCHNL_${chamber}_${suffix}`,
+  );
+/** A lead in the trends: its core measurements, then its status (the device's own lead check). */
+const leadTrend = (chamber: LeadChamber) => [
+  ...lead(chamber),
+  `MDC_IDC_MSMT_LEADCHNL_${chamber}_LEAD_CHANNEL_STATUS`,
+];
 
 const ILR_FIELDS = [
   'MDC_IDC_MSMT_BATTERY_STATUS',
@@ -365,12 +650,13 @@ export const DEFAULT_LONGITUDINAL_MEASUREMENTS: Record<SessionDeviceType, string
     'MDC_IDC_MSMT_BATTERY_VOLTAGE',
     'MDC_IDC_MSMT_BATTERY_REMAINING_LONGEVITY',
     'MDC_IDC_MSMT_BATTERY_STATUS',
-    ...lead('RA'),
-    ...lead('RV'),
-    ...lead('LV'),
+    ...leadTrend('RA'),
+    ...leadTrend('RV'),
+    ...leadTrend('LV'),
     'MDC_IDC_STAT_BRADY_RA_PERCENT_PACED',
     'MDC_IDC_STAT_BRADY_RV_PERCENT_PACED',
     'MDC_IDC_STAT_CRT_LV_PERCENT_PACED',
+    'MDC_IDC_STAT_CRT_PERCENT_PACED',
     'MDC_IDC_STAT_ATAF_BURDEN_PERCENT',
     episodeCountKey('ATAF'),
   ],
@@ -379,12 +665,14 @@ export const DEFAULT_LONGITUDINAL_MEASUREMENTS: Record<SessionDeviceType, string
     'MDC_IDC_MSMT_BATTERY_REMAINING_LONGEVITY',
     'MDC_IDC_MSMT_BATTERY_STATUS',
     'MDC_IDC_MSMT_CAP_CHARGE_TIME',
-    ...lead('RA'),
-    ...lead('RV'),
-    ...lead('LV'),
+    ...leadTrend('RA'),
+    ...leadTrend('RV'),
+    ...leadTrend('LV'),
     'MDC_IDC_MSMT_LEADHVCHNL_IMPEDANCE',
+    'MDC_IDC_MSMT_LEADHVCHNL_STATUS',
     'MDC_IDC_STAT_BRADY_RV_PERCENT_PACED',
     'MDC_IDC_STAT_CRT_LV_PERCENT_PACED',
+    'MDC_IDC_STAT_CRT_PERCENT_PACED',
     'MDC_IDC_STAT_ATAF_BURDEN_PERCENT',
     episodeCountKey('VT'),
     episodeCountKey('VF'),

@@ -15,8 +15,17 @@ export const HL7_ERROR_CODES = {
 } as const;
 export type Hl7ErrorCondition = keyof typeof HL7_ERROR_CODES;
 
-/** One ERR segment: where, which 0357 condition, and a message for the person who reads the ACK. */
-export type Hl7Error = { location: Hl7Location; condition: Hl7ErrorCondition; message: string };
+/**
+ * One ERR segment: where, which 0357 condition, and a message for the person who reads the ACK. Severity
+ * (ERR-4, HL7 table 0516): E error (the default), W warning (the message was accepted; this part was not
+ * understood).
+ */
+export type Hl7Error = {
+  location: Hl7Location;
+  condition: Hl7ErrorCondition;
+  message: string;
+  severity?: 'E' | 'W';
+};
 
 export type AckInput = {
   code: AckCode;
@@ -39,7 +48,7 @@ export function formatHl7Timestamp(date: Date): string {
 /**
  * Builds the ACK (general acknowledgement) for a message: MSH with sender and receiver swapped, MSA with the
  * code and the acknowledged message's control id (MSA-2), and one ERR per error: ERR-2 its location
- * (ERL: segment ^ sequence ^ field ^ repetition ^ component), ERR-3 its table 0357 code, ERR-4 severity E,
+ * (ERL: segment ^ sequence ^ field ^ repetition ^ component), ERR-3 its table 0357 code, ERR-4 severity (E, or W for a warning on an accepted message),
  * ERR-8 the user message. Always in the standard delimiters, segments ended with CR.
  */
 export function buildAck(input: AckInput): string {
@@ -75,7 +84,7 @@ export function buildAck(input: AckInput): string {
       '',
       location,
       [condition.code, condition.text, 'HL70357'].join(d.component),
-      'E',
+      error.severity ?? 'E',
       '',
       '',
       '',

@@ -78,4 +78,21 @@ describe('escapeHl7', () => {
     expect(escapeHl7(text, STANDARD_DELIMITERS)).toBe('a\\F\\b\\S\\c\\T\\d\\R\\e\\E\\f');
     expect(unescapeHl7(escapeHl7(text, STANDARD_DELIMITERS), STANDARD_DELIMITERS)).toBe(text);
   });
+
+  it('joins an OBX field a sender wrapped over lines (Base64 ended with an escaped CR), and nothing else', () => {
+    const text = [
+      'MSH|^~\\&|A|B|C|D|20260101||ORU^R01|1|P|2.5',
+      'OBX|1|ED|X^Y^LN|1|^application^pdf^Base64^QUJD\\X000d\\',
+      'REVG\\X000d\\',
+      '||||||F',
+      'OBX|2|NM|^MDC_IDC_MSMT_BATTERY_VOLTAGE^MDC|1|3.0|V',
+    ].join('\n');
+    const message = parseHl7Message(text);
+    expect(message.all('OBX')).toHaveLength(2);
+    expect(message.first('OBX')?.get(5, 5).replace(/\s+/g, '')).toBe('QUJDREVG');
+    expect(message.first('OBX')?.get(11)).toBe('F');
+    expect(() =>
+      parseHl7Message('MSH|^~\\&|A|B|C|D|20260101||ORU^R01|1|P|2.5\nPID|||1\nnot a segment'),
+    ).toThrow(/no valid segment name/);
+  });
 });

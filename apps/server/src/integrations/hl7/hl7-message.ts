@@ -105,7 +105,7 @@ export function parseHl7Message(text: string): Hl7Message {
   }
   const delimiters = readDelimiters(header);
   const counts = new Map<string, number>();
-  const segments = lines.map((line, index) => {
+  const segments = joinWrappedLines(lines, delimiters).map((line, index) => {
     const name = line.split(delimiters.field, 1)[0] ?? '';
     const sequence = (counts.get(name) ?? 0) + 1;
     counts.set(name, sequence);
@@ -125,6 +125,27 @@ export function parseHl7Message(text: string): Hl7Message {
     first: (name) => segments.find((segment) => segment.name === name),
     all: (name) => segments.filter((segment) => segment.name === name),
   };
+}
+
+/**
+ * Some senders wrap a long OBX field (an embedded PDF in Base64) over several lines, each ended with an
+ * escaped CR (\\X000d\\) and a real line break. A line that holds only Base64 characters and escapes,
+ * or that begins with the field separator, after an OBX, continues that OBX; any other line stands as its own segment (and is checked as one).
+ */
+function joinWrappedLines(lines: readonly string[], delimiters: Hl7Delimiters): string[] {
+  const escape = delimiters.escape.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&');
+  const continuation = new RegExp(`^(?:[A-Za-z0-9+/=]|${escape}X[0-9A-Fa-f]+${escape})+$`);
+  const joined: string[] = [];
+  for (const line of lines) {
+    const previous = joined.at(-1);
+    const segmentStart = /^[A-Z][A-Z0-9]{2}$/.test(line.slice(0, 3)) && line[3] === delimiters.field;
+    // The wrapped field's last line goes on with the segment's next fields: it begins with a separator.
+    const wrapped = continuation.test(line) || line.startsWith(delimiters.field);
+    if (previous?.startsWith(`OBX${delimiters.field}`) && !segmentStart && wrapped)
+      joined[joined.length - 1] = `${previous}\n${line}`;
+    else joined.push(line);
+  }
+  return joined;
 }
 
 function readDelimiters(header: string): Hl7Delimiters {

@@ -140,137 +140,250 @@ describe('readIdcoOru', () => {
     });
   });
 
+  const valuesOf = (text: string) =>
+    Object.fromEntries(read(text).measurements.map(({ key, value }) => [key, value]));
+  const warningsOf = (text: string) => read(text).warnings;
+
+  // Issue 28 §1: what cannot be read is a warning naming its OBX; the rest of the transmission is kept.
   it.each([
     [
       'an NM value that is not a number',
       (text: string) => text.replace('|3.01|V', '|abc|V'),
-      {
-        ack: 'AE',
-        condition: 'dataTypeError',
-        location: { segment: 'OBX', sequence: 7, field: 5 },
-        message: 'OBX 7: OBX-5 (MDC_IDC_MSMT_BATTERY_VOLTAGE) must be a number',
-      },
+      { condition: 'dataTypeError', location: { segment: 'OBX', sequence: 7, field: 5 } },
+      'MDC_IDC_MSMT_BATTERY_VOLTAGE',
     ],
     [
-      'a value outside the physical range',
-      (text: string) => text.replace('|532|Ohm', '|40|Ohm'),
-      {
-        ack: 'AE',
-        condition: 'dataTypeError',
-        location: { segment: 'OBX', sequence: 17, field: 5 },
-        message: 'OBX 17: OBX-5 (MDC_IDC_MSMT_LEADCHNL_RV_IMPEDANCE_VALUE) must be between 100 and 3000 Ω',
-      },
+      'a physically impossible value (a negative impedance)',
+      (text: string) => text.replace('|532|Ohm', '|-40|Ohm'),
+      { condition: 'dataTypeError', location: { segment: 'OBX', sequence: 17, field: 5 } },
+      'MDC_IDC_MSMT_LEADCHNL_RV_IMPEDANCE_VALUE',
+    ],
+    [
+      'a percentage over 100',
+      (text: string) => text.replace('|45|%', '|145|%'),
+      { condition: 'dataTypeError', location: { segment: 'OBX', sequence: 18, field: 5 } },
+      'MDC_IDC_STAT_BRADY_RA_PERCENT_PACED',
     ],
     [
       'a unit that is not the measurement’s',
       (text: string) => text.replace('|532|Ohm^Ohm^UCUM', '|532|kOhm'),
-      {
-        ack: 'AE',
-        condition: 'tableValueNotFound',
-        location: { segment: 'OBX', sequence: 17, field: 6 },
-      },
+      { condition: 'tableValueNotFound', location: { segment: 'OBX', sequence: 17, field: 6 } },
+      'MDC_IDC_MSMT_LEADCHNL_RV_IMPEDANCE_VALUE',
     ],
     [
       'a battery status IDCO does not have',
       (text: string) => text.replace('BATTERY_STATUS_MOS', 'BATTERY_STATUS_LOW'),
-      {
-        ack: 'AE',
-        condition: 'tableValueNotFound',
-        location: { segment: 'OBX', sequence: 9, field: 5 },
-      },
+      { condition: 'tableValueNotFound', location: { segment: 'OBX', sequence: 9, field: 5 } },
+      'MDC_IDC_MSMT_BATTERY_STATUS',
     ],
     [
       'a code that is another term',
       (text: string) =>
         text.replace('721344^MDC_IDC_MSMT_BATTERY_VOLTAGE', '722433^MDC_IDC_MSMT_BATTERY_VOLTAGE'),
-      {
-        ack: 'AE',
-        condition: 'tableValueNotFound',
-        location: { segment: 'OBX', sequence: 7, field: 3 },
-      },
+      { condition: 'tableValueNotFound', location: { segment: 'OBX', sequence: 7, field: 3 } },
+      'MDC_IDC_MSMT_BATTERY_VOLTAGE',
     ],
     [
       'an episode count without its type',
       (text: string) => text.replace('|1.2|Epis_SVT', '|9.9|Epis_SVT'),
-      {
-        ack: 'AE',
-        condition: 'requiredFieldMissing',
-        location: { segment: 'OBX', sequence: 24, field: 4 },
-      },
+      { condition: 'requiredFieldMissing', location: { segment: 'OBX', sequence: 24, field: 4 } },
+      'MDC_IDC_STAT_EPISODE_RECENT_COUNT.SVT',
+    ],
+    [
+      'a bad value after a good one of the same term',
+      (text: string) =>
+        text.replace('OBX|8|', 'OBX|7a|NM|721344^MDC_IDC_MSMT_BATTERY_VOLTAGE^MDC|1|abc|V|||||F\rOBX|8|'),
+      { condition: 'dataTypeError', location: { segment: 'OBX', sequence: 8, field: 5 } },
+      undefined,
+    ],
+    [
+      'a damaged embedded PDF',
+      (text: string) => `${text}OBX|28|ED|^PDF^L|1|^application^pdf^Base64^@@not base64@@||||||F\r`,
+      { condition: 'dataTypeError', location: { segment: 'OBX', sequence: 27, field: 5 } },
+      undefined,
+    ],
+    [
+      'an embedded report that is not a PDF',
+      (text: string) => `${text}OBX|28|ED|^PDF^L|1|^image^png^Base64^AAAA||||||F\r`,
+      { condition: 'dataTypeError', location: { segment: 'OBX', sequence: 27, field: 5 } },
+      undefined,
+    ],
+    [
+      'a term the vocabulary does not know',
+      (text: string) => `${text}OBX|28|NM|^MDC_IDC_MSMT_SOMETHING_NEW^MDC|1|7|ms|||||F\r`,
+      { condition: 'tableValueNotFound', location: { segment: 'OBX', sequence: 27, field: 3 } },
+      undefined,
+    ],
+    [
+      'an MSH-7 that is not a date',
+      (text: string) => text.replace('|20261101093000+0000||ORU', '|not-a-date||ORU'),
+      { condition: 'dataTypeError', location: { segment: 'MSH', sequence: 1, field: 7 } },
+      undefined,
+    ],
+    [
+      'a session date that is not a date (OBR-7 is used)',
+      (text: string) => text.replace('|20261101091500+0000||||||F', '|yesterday||||||F'),
+      { condition: 'dataTypeError', location: { segment: 'OBX', sequence: 5, field: 5 } },
+      undefined,
+    ],
+    [
+      'a device type IDCO does not have (the session is typed from its values)',
+      (text: string) => text.replace('DEVICE_TYPE_IPG', 'DEVICE_TYPE_TOASTER'),
+      { condition: 'tableValueNotFound', location: { segment: 'OBX', sequence: 1, field: 5 } },
+      undefined,
     ],
     [
       'no device type',
       (text: string) => text.replace(/OBX\|1\|CWE\|720897[^\r]*\r/, ''),
-      {
-        ack: 'AE',
-        condition: 'requiredFieldMissing',
-      },
+      { condition: 'requiredFieldMissing' },
+      undefined,
     ],
-    [
-      'a device type IDCO does not have',
-      (text: string) => text.replace('DEVICE_TYPE_IPG', 'DEVICE_TYPE_TOASTER'),
-      {
-        ack: 'AE',
-        condition: 'tableValueNotFound',
-        location: { segment: 'OBX', sequence: 1, field: 5 },
-      },
-    ],
-    [
-      'a session date that is not a date',
-      (text: string) => text.replace('|20261101091500+0000||||||F', '|yesterday||||||F'),
-      {
-        ack: 'AE',
-        condition: 'dataTypeError',
-        location: { segment: 'OBX', sequence: 5, field: 5 },
-      },
-    ],
+  ])('warns of %s, naming where, and keeps the rest', (_label, edit, expected, droppedKey) => {
+    const edited = edit(pacemaker());
+    const warnings = warningsOf(edited);
+    expect(warnings).toContainEqual(expect.objectContaining({ ...expected, severity: 'W' }));
+    const values = valuesOf(edited);
+    if (droppedKey) expect(values).not.toHaveProperty(droppedKey);
+    // The rest of the transmission is read as before.
+    expect(values.MDC_IDC_MSMT_LEADCHNL_RA_IMPEDANCE_VALUE).toBe(456);
+    expect(values['MDC_IDC_STAT_EPISODE_RECENT_COUNT.ATAF']).toBe(4);
+  });
+
+  it('keeps the first value of a term given twice, warning of the second', () => {
+    const edited = pacemaker().replace(
+      'OBX|8|',
+      'OBX|7a|NM|721344^MDC_IDC_MSMT_BATTERY_VOLTAGE^MDC|1|2.5|V|||||F\rOBX|8|',
+    );
+    expect(valuesOf(edited).MDC_IDC_MSMT_BATTERY_VOLTAGE).toBe(3.01);
+    expect(warningsOf(edited)).toContainEqual(
+      expect.objectContaining({
+        condition: 'segmentSequenceError',
+        location: { segment: 'OBX', sequence: 8, field: 3 },
+      }),
+    );
+  });
+
+  it('stores a clinically unusual value (HV impedance 330 Ω, battery 6.3 V) without a warning', () => {
+    const edited = pacemaker().replace('|3.01|V', '|6.3|V');
+    expect(valuesOf(edited).MDC_IDC_MSMT_BATTERY_VOLTAGE).toBe(6.3);
+    expect(warningsOf(edited)).toEqual([
+      expect.objectContaining({ location: { segment: 'OBX', sequence: 25, field: 3 } }),
+      expect.objectContaining({ location: { segment: 'OBX', sequence: 26, field: 3 } }),
+    ]);
+  });
+
+  it.each([
     [
       'an ADT^A01',
       (text: string) => text.replace('ORU^R01^ORU_R01', 'ADT^A01^ADT_A01'),
-      {
-        ack: 'AR',
-        condition: 'unsupportedMessageType',
-        location: { segment: 'MSH', sequence: 1, field: 9 },
-      },
+      { ack: 'AR', condition: 'unsupportedMessageType', location: { segment: 'MSH', sequence: 1, field: 9 } },
     ],
     [
       'no control id',
       (text: string) => text.replace('|PM1|P|2.6', '||P|2.6'),
-      {
-        ack: 'AR',
-        condition: 'requiredFieldMissing',
-        location: { segment: 'MSH', sequence: 1, field: 10 },
-      },
+      { ack: 'AR', condition: 'requiredFieldMissing', location: { segment: 'MSH', sequence: 1, field: 10 } },
     ],
     [
       'no PID',
       (text: string) => text.replace(/PID\|[^\r]*\r/, ''),
-      {
-        ack: 'AE',
-        condition: 'segmentSequenceError',
-        location: { segment: 'PID', sequence: 1 },
-      },
+      { ack: 'AE', condition: 'segmentSequenceError', location: { segment: 'PID', sequence: 1 } },
     ],
     [
-      'a bad ED payload',
-      (text: string) => `${text}OBX|28|ED|^PDF^L|1|^application^pdf^Base64^@@not base64@@||||||F\r`,
-      {
-        ack: 'AE',
-        condition: 'dataTypeError',
-        location: { segment: 'OBX', sequence: 27, field: 5 },
-      },
-    ],
-    [
-      'an ED that is not a PDF',
-      (text: string) => `${text}OBX|28|ED|^PDF^L|1|^image^png^Base64^AAAA||||||F\r`,
-      {
-        ack: 'AE',
-        condition: 'dataTypeError',
-        location: { segment: 'OBX', sequence: 27, field: 5 },
-      },
+      'no session time anywhere',
+      (text: string) =>
+        text
+          .replace('|20261101091500+0000||||||F', '|||||||F')
+          .replace('|||20261101091500+0000|||', '|||||||')
+          .replace('|20261101093000+0000||ORU', '|||ORU'),
+      { ack: 'AE', condition: 'requiredFieldMissing' },
     ],
   ])('refuses %s, naming where', (_label, edit, expected) => {
     expect(problemOf(edit(pacemaker()))).toMatchObject(expected);
+  });
+
+  // Issue 28 §2: the device type in every form real senders write.
+  it.each([
+    ['753665^MDC_IDC_ENUM_DEV_TYPE_IPG^MDC', 'PM', 'dualLead'],
+    ['753666^MDC_IDC_ENUM_DEV_TYPE_ICD^MDC', 'ICD', 'dualLead'],
+    ['753667^MDC_IDC_ENUM_DEV_TYPE_CRT_D^MDC', 'ICD', 'biValve'],
+    ['753668^MDC_IDC_ENUM_DEV_TYPE_CRT_P^MDC', 'PM', 'biValve'],
+    ['753669^MDC_IDC_ENUM_DEV_TYPE_Monitor^MDC', 'ILR', 'ilr'],
+    ['753666', 'ICD', 'dualLead'],
+    ['753667^^MDC', 'ICD', 'biValve'],
+    ['^MDC_IDC_ENUM_DEVICE_TYPE_ICD^MDC', 'ICD', 'dualLead'],
+    ['CIED^Implantable Cardioverter-Defibrillator', 'ICD', 'dualLead'],
+    ['CRT_D^Cardiac Resynchronization Therapy - Defibrillator', 'ICD', 'biValve'],
+    ['IPG^Implantable Pulse Generator', 'PM', 'dualLead'],
+  ])('reads the device type %s as %s (%s)', (written, type, configuration) => {
+    const transmission = read(pacemaker().replace('^MDC_IDC_ENUM_DEVICE_TYPE_IPG^MDC', written));
+    expect(transmission.device.type).toBe(type);
+    expect(transmission.session.leadConfiguration).toBe(configuration);
+    expect(transmission.warnings).toHaveLength(2);
+  });
+
+  it('reads IDCO 1.0’s MDC_IDC_PG_TYPE, and warns of MDC_IDC_ENUM_DEV_TYPE_Other', () => {
+    expect(read(pacemaker().replace('720897^MDC_IDC_DEV_TYPE', '720897^MDC_IDC_PG_TYPE')).device.type).toBe(
+      'PM',
+    );
+    const other = read(
+      pacemaker().replace('^MDC_IDC_ENUM_DEVICE_TYPE_IPG^MDC', '753670^MDC_IDC_ENUM_DEV_TYPE_Other^MDC'),
+    );
+    expect(other.warnings).toContainEqual(
+      expect.objectContaining({ message: expect.stringContaining('device type is Other'), severity: 'W' }),
+    );
+  });
+
+  it.each([
+    ['^application^pdf^Base64^', ''],
+    ['Application^PDF^^Base64^', ''],
+    ['^APPLICATION^PDF^BASE64^', ''],
+    ['^application^pdf^Base64^', 'with line breaks'],
+  ])('reads the embedded PDF written %s %s', (shape, breaks) => {
+    const data = Buffer.from('%PDF-1.4 embedded report').toString('base64');
+    const payload = breaks ? `${data.slice(0, 8)}\\.br\\${data.slice(8)}` : data;
+    const text = `${pacemaker()}OBX|28|ED|18750-0^Cardiac Electrophysiology Report^LN|1|${shape}${payload}||||||F\r`;
+    const report = read(text).report;
+    expect(Buffer.from(report?.bytes ?? []).toString()).toBe('%PDF-1.4 embedded report');
+  });
+
+  it.each([
+    ['MDC_IDC_STAT_EPISODE_TYPE', 'Epis_VT^VT', 'VT'],
+    ['MDC_IDC_EPISODE_TYPE', 'Epis_VF^VF', 'VF'],
+    ['MDC_IDC_STAT_EPISODE_VENDOR_TYPE', '772103^MDC_IDC_ENUM_EPISODE_VENDOR_TYPE_MDT-Epis_VT^MDC', 'VT'],
+    ['MDC_IDC_EPISODE_VENDOR_TYPE', 'ATAF^ATAF', 'ATAF'],
+  ])('pairs an episode count with %s in the same sub-ID', (term, value, kind) => {
+    const text = `${pacemaker()}OBX|28|CWE|^${term}^MDC|7|${value}||||||F\rOBX|29|NM|738000^MDC_IDC_STAT_EPISODE_RECENT_COUNT^MDC|7|3|{episodes}|||||F\r`;
+    const values = valuesOf(text);
+    expect(values[`MDC_IDC_STAT_EPISODE_RECENT_COUNT.${kind}`]).toBe(kind === 'ATAF' ? 7 : 3);
+  });
+
+  it('reads a session time without a zone as the clinic’s local time', () => {
+    const local = pacemaker().replace('|20261101091500+0000||||||F', '|20260115091500||||||F');
+    expect(
+      readIdcoOru(parseHl7Message(local), { timeZone: 'America/New_York' }).session.date.toISOString(),
+    ).toBe('2026-01-15T14:15:00.000Z');
+    expect(
+      readIdcoOru(parseHl7Message(local), { timeZone: 'America/Chicago' }).session.date.toISOString(),
+    ).toBe('2026-01-15T15:15:00.000Z');
+    expect(readIdcoOru(parseHl7Message(local)).session.date.toISOString()).toBe('2026-01-15T14:15:00.000Z');
+  });
+
+  it('reads PID-3 by identifier type: MR, PI, PT and U are the patient’s, SS is never read', () => {
+    const text = pacemaker().replace(
+      /PID\|\|\|[^|]*\|/,
+      'PID|||123-45-6789^^^SSA^SS~U-77^^^BSC^U~PT-9^^^Clinic^PT~MR-1^^^Clinic^MR|',
+    );
+    const { patient } = read(text);
+    expect(patient.identifiers).toEqual(['MR-1', 'PT-9', 'U-77']);
+    expect(JSON.stringify(read(text))).not.toContain('123-45-6789');
+  });
+
+  it('reads the AT burden under IDCO’s own name and CRT % paced apart from LV % paced', () => {
+    const text = `${pacemaker().replace(/OBX\|20\|[^\r]*\r/, '')}OBX|28|NM|737696^MDC_IDC_STAT_AT_BURDEN_PERCENT^MDC|1|12|%|||||F\rOBX|29|NM|737808^MDC_IDC_STAT_CRT_PERCENT_PACED^MDC|1|96|%|||||F\rOBX|30|NM|737792^MDC_IDC_STAT_CRT_LV_PERCENT_PACED^MDC|1|94|%|||||F\r`;
+    const values = valuesOf(text);
+    expect(values.MDC_IDC_STAT_ATAF_BURDEN_PERCENT).toBe(12);
+    expect(values.MDC_IDC_STAT_CRT_PERCENT_PACED).toBe(96);
+    expect(values.MDC_IDC_STAT_CRT_LV_PERCENT_PACED).toBe(94);
   });
 
   it('reads HL7 date-times with and without a zone, and refuses days that do not exist', () => {

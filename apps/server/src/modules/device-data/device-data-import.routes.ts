@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { requireActor } from '../../auth/actor';
 import type { Config } from '../../config';
 import type { Db } from '../../db/transaction';
+import { HttpError } from '../../http/errors';
 import { errorBodySchema, errorResponses } from '../../http/schemas';
 import { buildAck } from '../../integrations/hl7/hl7-ack';
 import { PdfChecksBusyError, PdfParserPool } from '../documents/pdf/pdf-parser-pool';
@@ -45,6 +46,15 @@ export const deviceDataImportRoutes: FastifyPluginAsyncZod<DeviceDataImportConte
     {
       bodyLimit,
       config: { permission: 'device-data:import' },
+      // The README names the HL7 content types only: a JSON body (even a JSON string) is refused.
+      preValidation: async (request) => {
+        const type = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+        if (!HL7_CONTENT_TYPES.includes(type))
+          throw new HttpError(
+            415,
+            'The body must be an HL7 v2 message sent as application/hl7-v2 or text/plain',
+          );
+      },
       schema: {
         tags: ['device-data'],
         summary:
@@ -76,7 +86,12 @@ export const deviceDataImportRoutes: FastifyPluginAsyncZod<DeviceDataImportConte
         const outcome = await importHl7Message(importContext, actor, request.body, { ackControlId });
         // Ids and the outcome only: never the message, names or identifiers.
         request.log.info(
-          { hl7Import: outcome.result, sessionId: outcome.sessionId, documentId: outcome.documentId },
+          {
+            hl7Import: outcome.result,
+            sessionId: outcome.sessionId,
+            documentId: outcome.documentId,
+            warnings: outcome.warningCount,
+          },
           'device data import',
         );
         return reply.code(outcome.status).send(outcome.ack);

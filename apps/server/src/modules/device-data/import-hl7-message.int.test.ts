@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseHl7Message } from '../../integrations/hl7/hl7-message';
 import { getSamplePdf, insertPatient, OTHER_CLINIC_NPI, OWN_CLINIC_NPI } from '../../test-support/fixtures';
@@ -282,27 +283,6 @@ describe('POST /api/device-data/hl7: IDCO transmissions over HL7 v2', () => {
       { status: 422, code: 'AE', condition: '101', location: 'PID^1^3^1' },
     ],
     [
-      'an NM value "abc"',
-      (text) => text.replace('|3.01|V', '|abc|V'),
-      { status: 422, code: 'AE', condition: '102', location: 'OBX^7^5^1' },
-    ],
-    [
-      'a value out of physical range',
-      (text) => text.replace('|532|Ohm', '|9000|Ohm'),
-      { status: 422, code: 'AE', condition: '102', location: 'OBX^17^5^1' },
-    ],
-    [
-      'an ED payload that is not Base64',
-      (text) => `${text}OBX|28|ED|^PDF^L|1|^application^pdf^Base64^%%%%||||||F\r`,
-      { status: 422, code: 'AE', condition: '102', location: 'OBX^27^5^1' },
-    ],
-    [
-      'an ED payload that is not a PDF',
-      (text) =>
-        `${text}OBX|28|ED|^PDF^L|1|^application^pdf^Base64^${Buffer.from('plain text, not a PDF').toString('base64')}||||||F\r`,
-      { status: 422, code: 'AE', condition: '102', location: 'OBX^27^5^1' },
-    ],
-    [
       'an unknown clinic',
       (text) => text.replace(`|Portal|${OWN_CLINIC_NPI}|`, '|Portal|1999999992|'),
       { status: 404, code: 'AE', condition: '204', location: 'MSH^1^6^1' },
@@ -333,19 +313,26 @@ describe('POST /api/device-data/hl7: IDCO transmissions over HL7 v2', () => {
     expect(await everything()).toEqual(before);
   });
 
-  it('does not take an embedded PDF cut short (issue 29 §2): the ACK names OBX-5 and the page, no document is stored', async () => {
+  it('does not take an embedded PDF cut short (issue 29 §2): a warning naming OBX-5 and the page, the measurements kept, no document', async () => {
     const patient = await insertPatient(portal.db, { clinicNpi: OWN_CLINIC_NPI });
     const message = loadHl7Fixture('pacemaker-dual-chamber', {
       clinicNpi: OWN_CLINIC_NPI,
       patientId: patient.patientId,
     });
     const cut = Buffer.from(cutInHalf(await buildPlainThreePagePdf())).toString('base64');
-    const documents = await count('documents');
+    const [documents, sessions] = [await count('documents'), await count('deviceSessions')];
     const response = await send(`${message.text}OBX|28|ED|^PDF^L|1|^application^pdf^Base64^${cut}||||||F\r`);
-    expect(response.statusCode).toBeLessThan(500);
-    expect(ackOf(response.body).message).toMatch(/^OBX-5: Page \d of the PDF cannot be shown/);
-    expect(ackOf(response.body).location).toBe('OBX^27^5^1');
+    expect(response.statusCode, response.body).toBeLessThan(300);
+    expect(ackOf(response.body).code).toBe('AA');
+    const warnings = parseHl7Message(response.body)
+      .all('ERR')
+      .map((err) => ({ location: err.components(2).filter(Boolean).join('^'), message: err.get(8) }));
+    expect(warnings).toContainEqual({
+      location: 'OBX^27^5^1',
+      message: expect.stringMatching(/^OBX-5: .*Page \d of the PDF cannot be shown/),
+    });
     expect(await count('documents')).toBe(documents);
+    expect(await count('deviceSessions')).toBe(sessions + 1);
   });
 
   it('answers a caller who may not import into the clinic 404, with an AE naming MSH-6', async () => {
@@ -384,6 +371,192 @@ describe('POST /api/device-data/hl7: IDCO transmissions over HL7 v2', () => {
     const message = loadHl7Fixture('ilr', { clinicNpi: OWN_CLINIC_NPI });
     expect((await send(message.text, { as: 'provider' })).statusCode).toBe(403);
     const json = await portal.as.irhTech.post(URL, { message: message.text });
-    expect([400, 415]).toContain(json.statusCode);
+    expect(json.statusCode).toBe(415);
+    // Even a JSON string holding the message: the README names the HL7 content types only.
+    const jsonString = await send(JSON.stringify(message.text), { contentType: 'application/json' });
+    expect(jsonString.statusCode).toBe(415);
+    expect(await sessionOf(`MDT-CARELINK|${message.controlId}`)).toBeUndefined();
+  });
+
+  // Issue 28 §1: what cannot be read is a warning (ERR severity W in an AA); the session is stored.
+  const warned: [
+    string,
+    (text: string) => string,
+    { location: string; condition: string; kept?: [string, number]; dropped?: string },
+  ][] = [
+    [
+      'an NM value "abc"',
+      (text) => text.replace('|3.01|V', '|abc|V'),
+      { location: 'OBX^7^5^1', condition: '102', dropped: 'MDC_IDC_MSMT_BATTERY_VOLTAGE' },
+    ],
+    [
+      'a negative impedance (physically impossible)',
+      (text) => text.replace('|532|Ohm', '|-9|Ohm'),
+      { location: 'OBX^17^5^1', condition: '102', dropped: 'MDC_IDC_MSMT_LEADCHNL_RV_IMPEDANCE_VALUE' },
+    ],
+    [
+      'an ED payload that is not Base64',
+      (text) => `${text}OBX|28|ED|^PDF^L|1|^application^pdf^Base64^%%%%||||||F\r`,
+      { location: 'OBX^27^5^1', condition: '102', kept: ['MDC_IDC_MSMT_LEADCHNL_RV_IMPEDANCE_VALUE', 532] },
+    ],
+    [
+      'an ED payload that is not a PDF',
+      (text) =>
+        `${text}OBX|28|ED|^PDF^L|1|^application^pdf^Base64^${Buffer.from('plain text, not a PDF').toString('base64')}||||||F\r`,
+      { location: 'OBX^27^5^1', condition: '102', kept: ['MDC_IDC_MSMT_BATTERY_VOLTAGE', 3.01] },
+    ],
+    [
+      'a device type nobody defined',
+      (text) => text.replace('DEVICE_TYPE_IPG', 'DEVICE_TYPE_TOASTER'),
+      { location: 'OBX^1^5^1', condition: '103', kept: ['MDC_IDC_MSMT_BATTERY_VOLTAGE', 3.01] },
+    ],
+    [
+      'an MSH-7 that is not a date',
+      (text) => text.replace('|20261101093000+0000||ORU', '|not-a-date||ORU'),
+      { location: 'MSH^1^7^1', condition: '102', kept: ['MDC_IDC_MSMT_BATTERY_VOLTAGE', 3.01] },
+    ],
+  ];
+  it.each(warned)(
+    'accepts a message with %s: AA, a warning naming it, the rest stored',
+    async (_label, edit, expected) => {
+      const patient = await insertPatient(portal.db, { clinicNpi: OWN_CLINIC_NPI });
+      const message = loadHl7Fixture('pacemaker-dual-chamber', {
+        clinicNpi: OWN_CLINIC_NPI,
+        patientId: patient.patientId,
+      });
+      const response = await send(edit(message.text));
+      expect(response.statusCode, response.body).toBe(200);
+      const ack = parseHl7Message(response.body);
+      expect(ack.first('MSA')?.get(1)).toBe('AA');
+      const errs = ack.all('ERR').map((err) => ({
+        location: err.components(2).filter(Boolean).join('^'),
+        condition: err.get(3, 1),
+        severity: err.get(4),
+      }));
+      expect(errs).toContainEqual({
+        location: expected.location,
+        condition: expected.condition,
+        severity: 'W',
+      });
+      expect(errs.every((err) => err.severity === 'W')).toBe(true);
+      const session = await sessionOf(`MDT-CARELINK|${message.controlId}`);
+      expect(session).toBeDefined();
+      const values = await valuesOf(session?.id ?? '');
+      if (expected.dropped) expect(values).not.toHaveProperty(expected.dropped);
+      if (expected.kept) expect(values[expected.kept[0]]).toBe(expected.kept[1]);
+      expect(values.MDC_IDC_MSMT_LEADCHNL_RA_IMPEDANCE_VALUE).toBe(456);
+    },
+  );
+
+  it('stores an HV impedance of 330 Ω and a battery of 6.3 V, flagged in the longitudinal view', async () => {
+    const patient = await insertPatient(portal.db, { clinicNpi: OWN_CLINIC_NPI });
+    const message = loadHl7Fixture('icd-single-chamber', {
+      clinicNpi: OWN_CLINIC_NPI,
+      patientId: patient.patientId,
+    });
+    const text = message.text
+      .replace(/(MDC_IDC_MSMT_LEADHVCHNL_IMPEDANCE\^MDC\|[^|]*\|)[0-9.]+/, '$1330')
+      .replace(/(MDC_IDC_MSMT_BATTERY_VOLTAGE\^MDC\|[^|]*\|)[0-9.]+/, '$16.3');
+    const response = await send(text);
+    expect(response.statusCode, response.body).toBe(200);
+    const session = await sessionOf(`${text.split('|')[3]?.split('^')[0]}|${message.controlId}`);
+    const values = await valuesOf(session?.id ?? '');
+    expect(values.MDC_IDC_MSMT_LEADHVCHNL_IMPEDANCE).toBe(330);
+    expect(values.MDC_IDC_MSMT_BATTERY_VOLTAGE).toBe(6.3);
+    const view = await portal.as.provider.get(
+      `/api/reports/clinics/${OWN_CLINIC_NPI}/patients/${patient.id}/longitudinal?deviceType=ICD`,
+    );
+    expect(view.statusCode, view.body).toBe(200);
+    const series = view.json().data.series as { key: string; values: { flags: { rule: string }[] }[] }[];
+    const flagsOf = (key: string) => series.find((entry) => entry.key === key)?.values.at(-1)?.flags ?? [];
+    expect(flagsOf('MDC_IDC_MSMT_LEADHVCHNL_IMPEDANCE').map((flag) => flag.rule)).toContain(
+      'hv-impedance-out-of-range',
+    );
+    expect(flagsOf('MDC_IDC_MSMT_BATTERY_VOLTAGE').map((flag) => flag.rule)).toContain('out-of-usual-range');
+  });
+
+  it('keeps the raw message unchanged beside its session, in the audit trail, and refuses to change it', async () => {
+    const patient = await insertPatient(portal.db, { clinicNpi: OWN_CLINIC_NPI });
+    const message = loadHl7Fixture('ilr', { clinicNpi: OWN_CLINIC_NPI, patientId: patient.patientId });
+    const response = await send(message.text);
+    expect(response.statusCode, response.body).toBe(200);
+    const kept = await portal.db
+      .selectFrom('deviceDataMessages')
+      .selectAll()
+      .where('controlId', '=', message.controlId)
+      .executeTakeFirstOrThrow();
+    expect(kept.raw).toBe(message.text);
+    expect(kept.ack).toBe(response.body);
+    expect(kept).toMatchObject({ ackCode: 'AA', outcome: 'created', clinicNpi: OWN_CLINIC_NPI });
+    const sha = (await import('node:crypto')).createHash('sha256').update(message.text).digest('hex');
+    expect(kept.sha256).toBe(sha);
+    const event = await portal.db
+      .selectFrom('auditEvents')
+      .select('after')
+      .where('eventType', '=', 'device_session')
+      .orderBy('createdAt', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(JSON.stringify(event.after)).toContain(sha);
+    await expect(
+      portal.db
+        .updateTable('deviceDataMessages')
+        .set({ warnings: '[]', ackCode: 'AA' })
+        .where('id', '=', kept.id)
+        .execute(),
+    ).resolves.toBeDefined();
+    await expect(
+      portal.db
+        .updateTable('deviceDataMessages')
+        // @ts-expect-error raw is not updatable in the schema type either
+        .set({ raw: 'changed' })
+        .where('id', '=', kept.id)
+        .execute(),
+    ).rejects.toThrow(/immutable/);
+    await expect(
+      portal.db.deleteFrom('deviceDataMessages').where('id', '=', kept.id).execute(),
+    ).rejects.toThrow(/cannot be deleted/);
+  });
+
+  it('accepts any well-formed message of a known clinic and patient, whatever else it carries (property)', async () => {
+    const patient = await insertPatient(portal.db, { clinicNpi: OWN_CLINIC_NPI });
+    const chars = fc.stringMatching(/^[A-Za-z0-9 .+\-_/%{}=^]{0,30}$/);
+    const extraObx = fc.record({
+      type: fc.constantFrom('NM', 'ST', 'CWE', 'ED', 'DTM', 'TX'),
+      term: fc.oneof(
+        fc.constantFrom(
+          'MDC_IDC_MSMT_LEADHVCHNL_IMPEDANCE',
+          'MDC_IDC_MSMT_BATTERY_VOLTAGE',
+          'MDC_IDC_STAT_EPISODE_RECENT_COUNT',
+          'MDC_IDC_DEV_TYPE',
+          'MDC_IDC_SET_BRADY_MODE',
+        ),
+        chars,
+      ),
+      value: chars,
+      unit: fc.oneof(fc.constantFrom('', 'V', 'Ohm', '%'), chars),
+    });
+    let run = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.array(extraObx, { maxLength: 8 }), async (extra) => {
+        run += 1;
+        const message = loadHl7Fixture('ilr', {
+          clinicNpi: OWN_CLINIC_NPI,
+          patientId: patient.patientId,
+          controlId: `PROP${run}-${Date.now()}`,
+        });
+        const lines = extra
+          .map(
+            (obx, index) =>
+              `OBX|${50 + index}|${obx.type}|^${obx.term}^MDC|9|${obx.value}|${obx.unit}|||||F\r`,
+          )
+          .join('');
+        const response = await send(`${message.text}${lines}`);
+        expect(response.statusCode, response.body).toBe(200);
+        const ack = parseHl7Message(response.body);
+        expect(ack.first('MSA')?.get(1)).toBe('AA');
+        expect(ack.all('ERR').every((err) => err.get(4) === 'W')).toBe(true);
+      }),
+      { numRuns: 15 },
+    );
   });
 });

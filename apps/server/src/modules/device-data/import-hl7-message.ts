@@ -1,10 +1,17 @@
+import { createHash } from 'node:crypto';
 import { assertCan, clinicsWherePermitted } from '@portal/domain';
 import type { Actor } from '../../auth/actor';
-import { type Db, inTransaction } from '../../db/transaction';
+import { type Db, inTransaction, type Tx } from '../../db/transaction';
 import { UnprocessableError } from '../../http/errors';
 import { type AckCode, buildAck, type Hl7Error } from '../../integrations/hl7/hl7-ack';
-import { type Hl7Message, Hl7ParseError, parseHl7Message } from '../../integrations/hl7/hl7-message';
+import {
+  type Hl7Message,
+  Hl7ParseError,
+  type Hl7Segment,
+  parseHl7Message,
+} from '../../integrations/hl7/hl7-message';
 import { IdcoMessageError, type IdcoTransmission, readIdcoOru } from '../../integrations/hl7/read-idco-oru';
+import { getClinicTimeZone } from '../clinics/clinic-time-zone';
 import { findOrganizationByNpi } from '../clinics/clinics.repository';
 import {
   type IngestContext,
@@ -14,6 +21,7 @@ import {
 } from '../documents/ingest-document';
 import { clinicPatientKey, ensurePatientsForDocuments } from '../patients/ensure-patients-for-documents';
 import { findPatientByPatientId, findPatientsByDeviceSerial } from '../patients/patients.repository';
+import { insertDeviceDataMessage } from './device-data-messages.repository';
 import { findSessionByExternalId } from './device-sessions.repository';
 import { saveDeviceSession } from './save-device-session';
 
@@ -27,14 +35,24 @@ export type Hl7ImportOutcome = {
   result: 'created' | 'duplicate' | 'refused';
   sessionId?: string;
   documentId?: string | null;
+  /** ERR segments of severity W in an AA: what was not understood. */
+  warningCount?: number;
 };
 
 const STATUS_OF: Record<AckCode, 200 | 400 | 422> = { AA: 200, AE: 422, AR: 400 };
 
 /** A patient the import found, or the facts to create one with. */
 type PatientMatch =
-  | { kind: 'found'; id: string; patientId: string; firstName: string; lastName: string; dob: string | null }
-  | { kind: 'new'; patientId: string };
+  | {
+      kind: 'found';
+      id: string;
+      patientId: string;
+      firstName: string;
+      lastName: string;
+      dob: string | null;
+      warnings: Hl7Error[];
+    }
+  | { kind: 'new'; patientId: string; firstName: string; lastName: string; warnings: Hl7Error[] };
 
 /**
  * Imports one HL7 v2 ORU^R01 carrying IDCO observations (issue 14 §2) and answers with its ACK.
@@ -56,44 +74,42 @@ export async function importHl7Message(
   options: { now?: Date; ackControlId: string },
 ): Promise<Hl7ImportOutcome> {
   let message: Hl7Message | undefined;
-  const answer = (
-    code: AckCode,
-    detail: { text?: string; errors?: Hl7Error[]; status?: 404 },
-  ): Hl7ImportOutcome => ({
-    status: detail.status ?? STATUS_OF[code],
-    result: 'refused',
-    ack: buildAck({
+  const buildAnswer = (code: AckCode, detail: { text?: string; errors?: readonly Hl7Error[] }) =>
+    buildAck({
       code,
       message,
       controlId: options.ackControlId,
       ...(detail.text === undefined ? {} : { text: detail.text }),
       ...(detail.errors ? { errors: detail.errors } : {}),
       ...(options.now ? { now: options.now } : {}),
-    }),
+    });
+  const refuse = (code: Exclude<AckCode, 'AA'>, error: Hl7Error, status?: 404): Hl7ImportOutcome => ({
+    status: status ?? STATUS_OF[code],
+    result: 'refused',
+    ack: buildAnswer(code, { text: error.message, errors: [error] }),
   });
-  const refuse = (code: Exclude<AckCode, 'AA'>, error: Hl7Error, status?: 404) =>
-    answer(code, { text: error.message, errors: [error], ...(status ? { status } : {}) });
 
-  let transmission: IdcoTransmission;
+  // PostgreSQL text cannot hold NUL, and no HL7 message carries one.
+  if (text.includes('\u0000'))
+    return refuse('AR', {
+      location: { segment: 'MSH', sequence: 1 },
+      condition: 'dataTypeError',
+      message: 'The message contains a NUL character: it is not HL7 text',
+    });
   try {
     message = parseHl7Message(text);
-    transmission = readIdcoOru(message);
   } catch (error) {
-    if (error instanceof Hl7ParseError)
-      return refuse('AR', {
-        location: error.location,
-        condition: 'segmentSequenceError',
-        message: error.message,
-      });
-    if (error instanceof IdcoMessageError) {
-      const { ack, ...problem } = error.problem;
-      return refuse(ack, problem);
-    }
-    throw error;
+    if (!(error instanceof Hl7ParseError)) throw error;
+    return refuse('AR', {
+      location: error.location,
+      condition: 'segmentSequenceError',
+      message: error.message,
+    });
   }
 
   // May see: the clinic MSH-6 names, among those the actor imports into.
-  const clinicNpi = transmission.receivingFacility;
+  const msh = message.first('MSH') as Hl7Segment;
+  const clinicNpi = (msh.get(6, 1) || msh.get(6, 2)).trim();
   const msh6 = { segment: 'MSH', sequence: 1, field: 6 };
   if (clinicNpi === '')
     return refuse('AE', {
@@ -103,20 +119,8 @@ export async function importHl7Message(
     });
   const scope = clinicsWherePermitted(actor.user, 'device-data:import');
   const inScope = scope === 'all' || scope.includes(clinicNpi);
-  if (!inScope)
-    return refuse(
-      'AE',
-      { location: msh6, condition: 'unknownKeyIdentifier', message: 'MSH-6 names no clinic known here' },
-      404,
-    );
-  const externalId = `${transmission.sendingFacility}|${transmission.controlId}`;
-  // Three independent reads at once (on PostgreSQL, three connections): the clinic, an earlier import of
-  // this message, the patient. The import's latency is mostly round trips.
-  const [clinic, already, patient] = await Promise.all([
-    findOrganizationByNpi(context.db, clinicNpi),
-    findSessionByExternalId(context.db, clinicNpi, externalId),
-    matchPatient(context.db, clinicNpi, transmission),
-  ]);
+  const clinic =
+    inScope && clinicNpi.length <= 100 ? await findOrganizationByNpi(context.db, clinicNpi) : undefined;
   if (!clinic)
     return refuse(
       'AE',
@@ -125,10 +129,59 @@ export async function importHl7Message(
     );
   // May act.
   assertCan(actor.user, 'device-data:import', clinicNpi);
-  if (already) return duplicateAnswer(already.id);
+  const rawSha256 = createHash('sha256').update(text, 'utf8').digest('hex');
+  const controlIdOf = () => msh.get(10).trim().slice(0, 200);
+  const sendingFacilityOf = () => (msh.get(4, 1) || msh.get(4, 2)).trim().slice(0, 200);
+  /** Every message that reached a clinic is kept with its answer: the provider company's import log. */
+  const keep = async (
+    executor: Db | Tx,
+    outcome: Hl7ImportOutcome,
+    warnings: readonly Hl7Error[] = [],
+  ): Promise<Hl7ImportOutcome> => {
+    await insertDeviceDataMessage(executor, {
+      clinicNpi,
+      receivedBy: actor.id,
+      sendingFacility: sendingFacilityOf(),
+      controlId: controlIdOf(),
+      raw: text,
+      sha256: rawSha256,
+      ack: outcome.ack,
+      ackCode: outcome.status === 200 ? 'AA' : /\rMSA\|AR\|/.test(outcome.ack) ? 'AR' : 'AE',
+      outcome: outcome.result,
+      warnings: JSON.stringify(
+        warnings.map(({ location, condition, message: warning }) => ({
+          location,
+          condition,
+          message: warning,
+        })),
+      ),
+      sessionId: outcome.sessionId ?? null,
+    });
+    return outcome;
+  };
 
-  // State allows: the patient can be found or created, and the report is a PDF the portal takes.
-  if ('error' in patient) return refuse('AE', patient.error);
+  // Local times without a zone are the clinic's.
+  const timeZone = await getClinicTimeZone(context.db, clinicNpi);
+  let transmission: IdcoTransmission;
+  try {
+    transmission = readIdcoOru(message, { timeZone });
+  } catch (error) {
+    if (!(error instanceof IdcoMessageError)) throw error;
+    const { ack, ...problem } = error.problem;
+    return keep(context.db, refuse(ack, problem));
+  }
+  const warnings: Hl7Error[] = [...transmission.warnings];
+
+  const externalId = `${transmission.sendingFacility}|${transmission.controlId}`;
+  const [already, patient] = await Promise.all([
+    findSessionByExternalId(context.db, clinicNpi, externalId),
+    matchPatient(context.db, clinicNpi, transmission),
+  ]);
+  if (already) return keep(context.db, duplicateAnswer(already.id));
+
+  // State allows: the patient can be found or created.
+  if ('error' in patient) return keep(context.db, refuse('AE', patient.error));
+  warnings.push(...patient.warnings);
 
   let prepared: PreparedDocument | undefined;
   if (transmission.report) {
@@ -141,10 +194,12 @@ export async function importHl7Message(
       );
     } catch (error) {
       if (!(error instanceof UnprocessableError)) throw error;
-      return refuse('AE', {
+      // A damaged report does not cost the measurements: the session is stored without it.
+      warnings.push({
         location: transmission.report.location,
         condition: 'dataTypeError',
-        message: `OBX-5: ${error.message}`,
+        message: `OBX-5: the embedded report was refused (${error.message}); the measurements are kept`,
+        severity: 'W',
       });
     }
   }
@@ -160,8 +215,8 @@ export async function importHl7Message(
           {
             clinicNpi,
             patientId: patient.patientId,
-            patientFirstName: transmission.patient.firstName,
-            patientLastName: transmission.patient.lastName,
+            patientFirstName: patient.firstName,
+            patientLastName: patient.lastName,
             patientDob: transmission.patient.dob,
             device: transmission.device.type,
             deviceDetail: deviceDetailOf(transmission),
@@ -176,7 +231,7 @@ export async function importHl7Message(
       patientRef = ref;
     }
     const documentId = prepared ? await writeIngestedDocument(tx, actor, prepared) : null;
-    return saveDeviceSession(tx, actor.id, {
+    const result = await saveDeviceSession(tx, actor.id, {
       patient: { id: patientRef, clinicNpi },
       deviceType: transmission.device.type,
       kind: transmission.session.kind,
@@ -190,23 +245,32 @@ export async function importHl7Message(
       externalId,
       measurements: transmission.measurements,
       confirmedBy: null,
+      rawMessageSha256: rawSha256,
     });
+    if (!result.created) return { result, outcome: duplicateAnswer(result.session.id) };
+    const outcome: Hl7ImportOutcome = {
+      status: 200,
+      result: 'created',
+      ack: buildAnswer('AA', {
+        text: `Session recorded: ${transmission.measurements.length} measurements${warnings.length ? `, ${warnings.length} warnings (ERR, severity W)` : ''}${result.session.documentId ? ', report document created' : ''}`,
+        errors: warnings,
+      }),
+      sessionId: result.session.id,
+      documentId: result.session.documentId,
+      warningCount: warnings.length,
+    };
+    // The message is kept in the transaction that made its session: both or neither.
+    await keep(tx, outcome, warnings);
+    return { result, outcome };
   });
-  if (!saved.created) return duplicateAnswer(saved.session.id);
-  const ignored = transmission.ignoredCount;
-  return {
-    ...answer('AA', {
-      text: `Session recorded: ${transmission.measurements.length} measurements${ignored ? `, ${ignored} observations not recorded` : ''}${saved.session.documentId ? ', report document created' : ''}`,
-    }),
-    result: 'created',
-    sessionId: saved.session.id,
-    documentId: saved.session.documentId,
-  };
+  if (!saved.result.created) return keep(context.db, saved.outcome);
+  return saved.outcome;
 
   function duplicateAnswer(sessionId: string): Hl7ImportOutcome {
     return {
-      ...answer('AA', { text: 'Already received: this message was imported before; nothing changed' }),
+      status: 200,
       result: 'duplicate',
+      ack: buildAnswer('AA', { text: 'Already received: this message was imported before; nothing changed' }),
       sessionId,
     };
   }
@@ -230,6 +294,7 @@ async function matchPatient(
     firstName: row.firstName,
     lastName: row.lastName,
     dob: row.dob,
+    warnings: [],
   });
   for (const identifier of transmission.patient.identifiers) {
     const row = await findPatientByPatientId(db, clinicNpi, identifier);
@@ -254,31 +319,47 @@ async function matchPatient(
       error: {
         location: { segment: 'PID', sequence: 1, field: 3 },
         condition: 'requiredFieldMissing',
-        message: 'PID-3 (patient identifier) is required when no patient has the device serial',
+        message:
+          'PID-3 must carry a patient identifier of type MR, PI, PT or U when no patient has the device serial (SS is never used)',
       },
     };
-  if (!transmission.patient.lastName || !transmission.patient.firstName)
-    return {
-      error: {
-        location: { segment: 'PID', sequence: 1, field: 5 },
+  // A patient is made from PID; a name the message lacks or cannot fit is a warning, not a refusal.
+  const warnings: Hl7Error[] = [];
+  const pid5 = { segment: 'PID', sequence: 1, field: 5 };
+  const name = (value: string, what: string) => {
+    if (value === '') {
+      warnings.push({
+        location: pid5,
         condition: 'requiredFieldMissing',
-        message: 'PID-5 (family and given name) is required to create the patient',
-      },
-    };
-  if (transmission.patient.lastName.length > 100 || transmission.patient.firstName.length > 100)
-    return {
-      error: {
-        location: { segment: 'PID', sequence: 1, field: 5 },
+        message: `PID-5 has no ${what} name: the new patient is recorded as 'Unknown'`,
+        severity: 'W',
+      });
+      return 'Unknown';
+    }
+    if (value.length > 100) {
+      warnings.push({
+        location: pid5,
         condition: 'dataTypeError',
-        message: 'PID-5 names must be at most 100 characters',
-      },
-    };
-  return { kind: 'new', patientId };
+        message: `PID-5 ${what} name is longer than 100 characters: it is cut`,
+        severity: 'W',
+      });
+      return value.slice(0, 100);
+    }
+    return value;
+  };
+  return {
+    kind: 'new',
+    patientId,
+    lastName: name(transmission.patient.lastName, 'family'),
+    firstName: name(transmission.patient.firstName, 'given'),
+    warnings,
+  };
 }
 
 function deviceDetailOf(transmission: IdcoTransmission) {
-  const { manufacturer, model, serialNumber } = transmission.device;
+  const { manufacturer, model, serialNumber, implantDate } = transmission.device;
   return {
+    ...(implantDate ? { implantDate } : {}),
     ...(manufacturer ? { manufacturer } : {}),
     ...(model ? { modelName: model } : {}),
     ...(serialNumber ? { serialNumber } : {}),
@@ -291,8 +372,8 @@ function documentFields(clinicNpi: string, transmission: IdcoTransmission, patie
     patient.kind === 'found'
       ? { patientFirstName: patient.firstName, patientLastName: patient.lastName, patientDob: patient.dob }
       : {
-          patientFirstName: transmission.patient.firstName,
-          patientLastName: transmission.patient.lastName,
+          patientFirstName: patient.firstName,
+          patientLastName: patient.lastName,
           patientDob: transmission.patient.dob,
         };
   return {

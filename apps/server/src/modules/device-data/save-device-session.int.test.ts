@@ -88,7 +88,7 @@ describe('saveDeviceSession', () => {
     expect(await countOf('deviceMeasurements', patient.id)).toBe(3);
   });
 
-  it('refuses a value outside the physical range, naming it, and writes nothing', async () => {
+  it('refuses an imported value that is physically impossible, naming it, and writes nothing', async () => {
     const patient = await insertPatient(handle.db, { clinicNpi: OWN_CLINIC_NPI });
     const refusal = await inTransaction(handle.db, (tx) =>
       saveDeviceSession(
@@ -97,7 +97,7 @@ describe('saveDeviceSession', () => {
         sessionOf(patient, {
           externalId: 'MDT|msg-0003',
           measurements: [
-            { key: 'MDC_IDC_MSMT_LEADCHNL_RV_IMPEDANCE_VALUE', value: 40 },
+            { key: 'MDC_IDC_MSMT_LEADCHNL_RV_IMPEDANCE_VALUE', value: -40 },
             { key: 'MDC_IDC_MSMT_BATTERY_STATUS', value: 'Low' },
           ],
         }),

@@ -1,4 +1,5 @@
 import {
+  checkImportedMeasurementValue,
   checkMeasurementValue,
   type LeadConfigurationKey,
   type MeasurementSource,
@@ -45,6 +46,8 @@ export type NewDeviceSession = {
   }[];
   /** Who confirmed the values: the technician who entered them, or null for an unconfirmed import. */
   confirmedBy: string | null;
+  /** An imported session's raw HL7 message, by its SHA-256: in the audit event, so in the chain's hash. */
+  rawMessageSha256?: string;
 };
 
 /**
@@ -58,8 +61,12 @@ export async function saveDeviceSession(
   actorId: string,
   input: NewDeviceSession,
 ): Promise<{ session: DeviceSessionRow; created: boolean }> {
+  // A device's own report is checked against what is physically possible only: an unusual value (a
+  // fractured lead's impedance) is exactly what the clinic must see, and is flagged, not refused. What a
+  // person typed is checked against the usual range.
+  const check = input.source === 'device-import' ? checkImportedMeasurementValue : checkMeasurementValue;
   const problems = input.measurements.flatMap(({ key, value }) => {
-    const message = checkMeasurementValue(key, value);
+    const message = check(key, value);
     return message ? [{ field: `measurements.${key}`, message }] : [];
   });
   if (problems.length > 0) throw new UnprocessableError('Some measurements are not valid', problems);
@@ -115,6 +122,7 @@ export async function saveDeviceSession(
       deviceType: input.deviceType,
       measurementCount: input.measurements.length,
       documentId: input.documentId ?? null,
+      ...(input.rawMessageSha256 ? { rawMessageSha256: input.rawMessageSha256 } : {}),
     },
   });
   const session = await findSessionById(tx, inserted.id);
