@@ -13,6 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { PGlite } from '@electric-sql/pglite';
+import { formatISO } from 'date-fns';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { migrateToLatest } from '../apps/server/src/db/migrate';
@@ -95,7 +96,7 @@ for (let round = 0; round < ROUNDS; round++) {
     method: 'POST',
     url: '/api/reports/bulk-sign',
     headers: { authorization: `Bearer ${provider.accessToken}` },
-    payload: { ids, note: 'Reviewed in bulk.', localTime: '11/21/2026 07:00:00 am' },
+    payload: { ids, note: 'Reviewed in bulk.', localTime: formatISO(new Date()) },
   });
   const elapsed = performance.now() - started;
   const results = response.json() as { success: boolean }[];

@@ -478,7 +478,8 @@ async function main() {
           {
             method: 'PATCH',
             headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({ localTime: '11/25/2026 10:00 AM' }),
+            // No localTime: the signature is printed in the clinic's zone (issue 31 §1).
+            body: JSON.stringify({}),
             setupRequest: (request) => {
               const row = signable[nextSignable++];
               if (!row) throw new Error('no unsigned document left to sign: BENCH_REBUILD=1');

@@ -331,7 +331,8 @@ const ROUTES: Record<string, RouteRule> = {
       };
     },
   ),
-  'POST /api/patients/clinics/:npi/zoll/sleep-studies/:studyId/push': studyRoute(
+  // SPEC §7's paths name the study alone; another clinic's study answers 404 all the same.
+  'POST /api/patients/zoll/sleep-studies/:id/push': studyRoute(
     'study:push',
     202,
     async ({ portal, target }) => {
@@ -344,12 +345,12 @@ const ROUTES: Record<string, RouteRule> = {
       const { studyId } = await freshStudy(portal, target, 'sleep');
       return {
         method: 'POST',
-        url: `/api/patients/clinics/${npiFor(target)}/zoll/sleep-studies/${studyId}/push`,
+        url: `/api/patients/zoll/sleep-studies/${studyId}/push`,
       };
     },
   ),
   // This app talks to no Zoll: a study that was sent answers 502, saying the portal is not connected.
-  'POST /api/patients/clinics/:npi/zoll/check-for-updates/:studyId': studyRoute(
+  'POST /api/patients/zoll/check-for-updates/:id': studyRoute(
     'study:push',
     502,
     async ({ portal, target }) => {
@@ -358,7 +359,7 @@ const ROUTES: Record<string, RouteRule> = {
       });
       return {
         method: 'POST',
-        url: `/api/patients/clinics/${npiFor(target)}/zoll/check-for-updates/${studyId}`,
+        url: `/api/patients/zoll/check-for-updates/${studyId}`,
       };
     },
   ),
@@ -712,7 +713,7 @@ const ROUTES: Record<string, RouteRule> = {
     payload: {},
   }),
   'PATCH /api/reports/:id/unsign': documentRoute('PATCH', '/unsign', 'document:unsign', 200, {
-    payload: {},
+    payload: { reason: 'Signed the wrong document.' },
     status: 'signed',
   }),
   'PATCH /api/reports/:id/lock': documentRoute('PATCH', '/lock', 'document:update', 200),

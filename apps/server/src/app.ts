@@ -3,11 +3,18 @@ import formbody from '@fastify/formbody';
 import { canAnywhere, PERMISSIONS, type PermissionName } from '@portal/domain';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ZodType, z } from 'zod';
 import { authenticatePlugin } from './auth/authenticate.plugin';
 import type { Config } from './config';
 import type { DatabaseListen } from './db/client';
-import type { Db } from './db/transaction';
+import type { DocumentRow } from './db/schema';
+import type { Db, Tx } from './db/transaction';
 import { createResponseSerializerCompiler } from './http/response-serializer';
+import {
+  refuseUndeclaredMediaTypes,
+  refuseUnknownQueryParameters,
+  strictRequestSchema,
+} from './http/strict-request-schemas';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { type AuditTrail, openAuditTrail } from './modules/audit/open-audit-trail';
 import { clinicSettingsRoutes } from './modules/clinics/clinic-settings.routes';
@@ -25,8 +32,9 @@ import { PdfParserPool } from './modules/documents/pdf/pdf-parser-pool';
 import type { AfterSignature } from './modules/documents/sign-document';
 import type { DocumentStorage } from './modules/documents/storage/file-storage';
 import { openDocumentStorage } from './modules/documents/storage/open-document-storage';
-import { deliverToEmrHandler } from './modules/emr-delivery/deliver-to-emr';
+import { correctEmrCopyHandler, deliverToEmrHandler } from './modules/emr-delivery/deliver-to-emr';
 import { emrDeliveryRoutes } from './modules/emr-delivery/emr-delivery.routes';
+import { EMR_CORRECTION_WORK, queueEmrCorrection } from './modules/emr-delivery/queue-emr-correction';
 import { EMR_DELIVERY_WORK, goesToEmr, queueEmrDelivery } from './modules/emr-delivery/queue-emr-delivery';
 import { escalationsPlugin } from './modules/escalations/escalations.plugin';
 import { escalationsRoutes } from './modules/escalations/escalations.routes';
@@ -121,6 +129,8 @@ function canReach(
   return permission in PERMISSIONS && canAnywhere(user, permission as PermissionName);
 }
 
+const NO_QUERY_PARAMETERS = z.strictObject({});
+
 /** Builds the whole application; tests call it with their own database, server.ts with the real one. */
 export async function buildApp({
   config,
@@ -147,6 +157,30 @@ export async function buildApp({
   app.decorate('registeredApiRoutes', registeredApiRoutes);
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/')) return;
+    // Unknown fields in a body or query string answer 400 naming each (issue 31 §3). A route that reads
+    // no query string refuses any parameter (the OpenAPI UI's own pages excepted).
+    if (!route.url.startsWith('/api/docs')) {
+      route.schema ??= {};
+      const schema = route.schema as { body?: unknown; querystring?: unknown };
+      if (schema.body instanceof ZodType) schema.body = strictRequestSchema(schema.body);
+      if (schema.querystring instanceof ZodType) schema.querystring = strictRequestSchema(schema.querystring);
+      else if (schema.querystring === undefined) schema.querystring = NO_QUERY_PARAMETERS;
+      // The media types a route takes are the ones it declares (consumes), JSON when it declares a body
+      // and nothing else: the OpenAPI document says exactly those, and a body of another type is a 415.
+      // (A route that reads its body itself, a PDF or a multipart form, refuses other types itself.)
+      const declared = schema as { consumes?: string[] };
+      if (schema.body !== undefined) {
+        declared.consumes ??= ['application/json'];
+        const hook = refuseUndeclaredMediaTypes(declared.consumes);
+        route.preValidation = [route.preValidation ?? []].flat().concat(hook);
+      }
+      // Fastify checks the body before the query string and stops at the first that fails: an unknown
+      // query parameter would go unnamed beside a bad body. It is looked for first.
+      if (schema.body !== undefined && schema.querystring instanceof ZodType) {
+        const hook = refuseUnknownQueryParameters(schema.querystring);
+        route.preValidation = [route.preValidation ?? []].flat().concat(hook);
+      }
+    }
     const config = (route.config ?? {}) as { auth?: string; permission?: string };
     for (const method of [route.method].flat()) {
       if (method !== 'HEAD')
@@ -258,6 +292,7 @@ export async function buildApp({
     handlers: {
       ...studyVendorHandlers({ db, ingest, vendors: vendors.study }),
       [EMR_DELIVERY_WORK]: deliverToEmrHandler({ db, storage: documentStorage, emr: vendors.emr }),
+      [EMR_CORRECTION_WORK]: correctEmrCopyHandler({ db, emr: vendors.emr }),
     },
     isPermanent: isPermanentVendorFailure,
     describe: describeVendorFailure,
@@ -280,14 +315,18 @@ export async function buildApp({
     pdfChecks: config.pdfChecks,
     commentMetadataMaxBytes: config.commentMetadataMaxBytes,
     afterSignature,
+    // A copy the EMR holds is corrected when its document is un-signed (issue 30 §3).
+    afterUnsign: async (tx: Tx, document: DocumentRow) => {
+      await queueEmrCorrection(tx, document);
+    },
     ...(wait ? { wait } : {}),
   };
   await app.register(documentsRoutes, documentsContext);
   await app.register(documentsContentRoutes, {
     ...documentsContext,
     pdfParserPool,
-    receiveVendorWcdResults: (body, deliveryId) =>
-      receiveWcdResults(ingest, { vendor: 'infobionic', deliveryId }, body),
+    receiveVendorWcdResults: (body, delivery) =>
+      receiveWcdResults(ingest, { vendor: 'infobionic', ...delivery }, body),
   });
   await app.register(studiesRoutes, {
     db,

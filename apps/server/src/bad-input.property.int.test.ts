@@ -43,6 +43,7 @@ import {
   routeUrlOf,
   sweepRequests,
   type TextBodySpec,
+  unknownFieldRequestArbitrary,
 } from './test-support/openapi-requests';
 import { bearer, signIn, type Tokens } from './test-support/sign-in';
 import { createTestConfig, createTestDatabase, TEST_PUBLIC_URL } from './test-support/test-app';
@@ -131,6 +132,10 @@ async function createPortal() {
     ...fileMakerEnvironmentOf(fileMaker),
     // Pushes queue their work; nobody sends it, so nothing changes the database between requests.
     VENDOR_OUTBOX: 'false',
+    // The seal log is under DATA_DIR, which the snapshots compare. Sealed every minute (the default), the
+    // audit events a session's renewal writes (a sign-in) would be sealed by the timer in the middle of a
+    // later refused request, and read as that request's write. Signatures still seal as they commit.
+    AUDIT_SEAL_INTERVAL_MINUTES: '1440',
   });
   const storage = createFileStorage(path.join(dataDir, 'blobs'));
   const app = await buildApp({
@@ -422,6 +427,8 @@ function hintsFor(operation: Operation, fixtures: Fixtures): Hints {
   const pathIds = (): readonly string[] | undefined => {
     const at = operation.path;
     if (at.includes('/patients/{id}')) return fixtures.patientIds;
+    // SPEC §7's Zoll routes name the study alone.
+    if (at.startsWith('/api/patients/zoll/')) return fixtures.studyIds;
     if (at.startsWith('/api/reports')) return fixtures.documentIds;
     if (at.includes('/by-fm-id/')) return fixtures.patientFmIds;
     if (at.startsWith('/api/patients')) return fixtures.patientIds;
@@ -646,6 +653,54 @@ describe('bad input never reaches a 5xx and a refused request writes nothing', (
         expect(me.statusCode, `${actor.email} can still use the API after ${operation.key}`).toBe(200);
       });
     }
+  }
+
+  // Issue 31 §3: a field no schema declares, added to the body (in any object, at any depth) or to the
+  // query string of a request that otherwise looks valid, answers 400 naming it, and writes nothing. A
+  // caller the route refuses first (401 without a vendor signature, 403 without the permission) is no 2xx.
+  for (const operation of operations) {
+    const name = `${operation.key} refuses an unknown field`;
+    it(name, async () => {
+      let refusedByName = 0;
+      // As each caller: the administrator may not sign, the provider may not manage users.
+      for (const actor of ACTORS) {
+        const fixtures = await createFixtures(actor);
+        await usableSession(actor);
+        const textBody = TEXT_BODY[operation.key];
+        const multipart = MULTIPART[operation.key];
+        const bodyFieldSchemas = BODY_FIELD_SCHEMAS[operation.key];
+        const arbitrary = unknownFieldRequestArbitrary(operation, {
+          hints: hintsFor(operation, fixtures),
+          ...(textBody ? { textBody } : {}),
+          ...(multipart ? { multipart: { ...multipart, file: samplePdf } } : {}),
+          ...(bodyFieldSchemas ? { bodyFieldSchemas } : {}),
+        });
+        if (!arbitrary) return;
+        const label = `${name} as ${actor.label}`;
+        const check = checkAnswers(label, actor, await snapshotDatabase(portal.db, scope));
+        await fc.assert(
+          fc.asyncProperty(arbitrary, async ({ request, field }) => {
+            const { token } = await sessionOf(actor);
+            const response = await send(request, token);
+            const explain = `${request.describe()}\n--- response\n${response.statusCode} ${showText(response.body, 600)}`;
+            if (response.statusCode === 401 || response.statusCode === 403) return;
+            expect(response.statusCode, explain).toBe(400);
+            const details = (response.json() as { details?: { field: string }[] }).details ?? [];
+            expect(
+              details.map((detail) => detail.field),
+              explain,
+            ).toContain(field);
+            refusedByName += 1;
+            // And the suite's own checks: no 5xx, nothing written by a refused request (sent again).
+            await check(request);
+          }),
+          { seed: seedFor(label), numRuns: 6, ...(REPLAY_PATH ? { path: REPLAY_PATH } : {}) },
+        );
+      }
+      // Only a vendor's signed callbacks are refused (401) before validation to every caller here.
+      if (!operation.path.startsWith('/api/vendors/'))
+        expect(refusedByName, `${operation.key}: no request reached validation`).toBeGreaterThan(0);
+    });
   }
 
   it('answers paths no route matches, and the OpenAPI UI’s, without a 5xx', async () => {

@@ -97,7 +97,7 @@ export const configSchema = z.object({
     .optional(),
   AUDIT_KEY: z.string().min(32, { error: 'must have at least 32 characters' }).optional(),
   AUDIT_SEAL_DIR: z.string().min(1).optional(),
-  AUDIT_SEAL_INTERVAL_MINUTES: wholeNumber(1, 1440).default(60),
+  AUDIT_SEAL_INTERVAL_MINUTES: wholeNumber(1, 1440).default(1),
   REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
   LOGIN_RATE_LIMIT_PER_ACCOUNT_PER_MINUTE: wholeNumber(1, 10_000).default(10),
   PDF_CHECKS_PER_CALLER: wholeNumber(1, 100).default(2),

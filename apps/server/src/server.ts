@@ -32,9 +32,10 @@ async function start() {
   try {
     await migrateToLatest(database.db);
     // The audit key is in place before anything records an event (demo seeding included), and every
-    // chain is sealed before a new event is written: that anchors the unkeyed events of older versions.
+    // chain is sealed before a new event is written: that anchors the unkeyed events of older versions,
+    // and a signature committed just before a crash, whose seal was not yet written (issue 31).
     const auditTrail = await openAuditTrail(database.db, config);
-    await auditTrail.seal();
+    await auditTrail.sealAtStartUp({ warn: (object, message) => console.warn(message, object) });
     const storage = documents.storage;
     if (config.demoData) await seedDemoData(database.db, { password: config.demoPassword });
     const app = await buildApp({ config, db: database.db, listen: database.listen, storage, auditTrail });

@@ -3,7 +3,13 @@
 export * from './biobeat/abpm-readings';
 export * from './biobeat/biobeat-simulator';
 export * from './emr/emr-simulator';
-export { FHIR_JSON, type OperationOutcome, PORTAL_DOCUMENT_SYSTEM } from './emr/fhir-bundle';
+export {
+  checkDocumentBundle,
+  FHIR_JSON,
+  type OperationOutcome,
+  PORTAL_DOCUMENT_SYSTEM,
+} from './emr/fhir-bundle';
+export * from './emr/fhir-validation';
 export * from './filemaker/data-api-answers';
 export * from './filemaker/faults';
 export * from './filemaker/filemaker-simulator';

@@ -1,8 +1,16 @@
-import { VENDOR_SIGNATURE_HEADER, verifyVendorSignature } from '@portal/domain';
+import {
+  MAX_INPUT_DEPTH,
+  nestsDeeperThan,
+  TOO_DEEP_MESSAGE,
+  VENDOR_DELIVERY_ID_HEADER,
+  VENDOR_SIGNATURE_HEADER,
+  verifyVendorSignature,
+} from '@portal/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { UserRow } from '../db/schema';
 import type { Db } from '../db/transaction';
+import { BadRequestError } from '../http/errors';
 import { type AccessTokenVerifier, InvalidTokenError } from '../modules/identity/access-token-verifier';
 import { findSignedInUser, type SessionRef } from '../modules/identity/live-sessions';
 import { sendError } from '../plugins/error-handler';
@@ -80,7 +88,18 @@ export const authenticatePlugin = fp(
     app.removeContentTypeParser('application/json');
     app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
       if (request.headers[VENDOR_SIGNATURE_HEADER] !== undefined) request.rawBody = body as string;
-      parseJson(request, body as string, done);
+      // A body nested deeper than MAX_INPUT_DEPTH is refused here, before any hook or handler walks it.
+      parseJson(request, body as string, (error, parsed) => {
+        if (error) return done(error, undefined);
+        if (nestsDeeperThan(parsed, MAX_INPUT_DEPTH))
+          return done(
+            new BadRequestError(`Invalid body: ${TOO_DEEP_MESSAGE}`, [
+              { field: 'body', message: TOO_DEEP_MESSAGE },
+            ]),
+            undefined,
+          );
+        done(null, parsed);
+      });
     });
 
     app.addHook('onRoute', (route) => {
@@ -129,11 +148,17 @@ export const authenticatePlugin = fp(
       if (!vendor || header === undefined || !isApiRoute(request.routeOptions.url ?? '')) return;
       const secret = options.vendorSecrets?.[vendor];
       if (!secret) return sendError(reply, 401, `Calls from ${vendor} are not configured`);
-      const check = await verifyVendorSignature(
-        secret,
-        Array.isArray(header) ? header[0] : header,
-        request.rawBody ?? '',
-      );
+      // Issue 31 §3: every delivery names itself, and the signature covers the name, so a captured call
+      // replayed under a new id fails its signature and one replayed as it was is a delivery already taken.
+      const deliveryId = request.headers[VENDOR_DELIVERY_ID_HEADER];
+      if (typeof deliveryId !== 'string' || deliveryId === '')
+        return sendError(reply, 400, 'A vendor call needs its X-Vendor-Delivery-Id', [
+          { field: VENDOR_DELIVERY_ID_HEADER, message: 'is required' },
+        ]);
+      const check = await verifyVendorSignature(secret, Array.isArray(header) ? header[0] : header, {
+        deliveryId,
+        rawBody: request.rawBody ?? '',
+      });
       if (!check.ok) return sendError(reply, 401, check.reason);
       request.vendor = vendor;
     });

@@ -572,6 +572,11 @@ export type EmrDeliveriesTable = {
   pdfSha256: string | null;
   pdfWorkKey: string | null;
   updatedAt: UpdatedAt;
+  /** none, queued, entered-in-error or failed (0027). */
+  correctionState: Generated<string>;
+  correctionEmrId: Generated<string | null>;
+  correctionReason: Generated<string | null>;
+  replacesEmrId: Generated<string | null>;
 };
 
 export type VendorCallbacksTable = {

@@ -40,14 +40,17 @@ export function sendError(
   return reply.code(statusCode).type('application/json; charset=utf-8').send(body);
 }
 
-/** Turns zod's path (`/filter[isActive]`, `/items/0/name`) into the field name a client recognises. */
-function fieldName(context: string | undefined, instancePath: string, params: Record<string, unknown>) {
+/**
+ * Turns zod's path (`/filter[isActive]`, `/items/0/name`) into the field names a client recognises: one per
+ * key a strict object does not know (issue 31 §3), otherwise the path itself.
+ */
+function fieldNames(context: string | undefined, instancePath: string, params: Record<string, unknown>) {
   const path = instancePath.replace(/^\//, '').split('/').filter(Boolean).join('.');
   const unknownKeys = params.keys;
   if (Array.isArray(unknownKeys) && unknownKeys.length) {
-    return unknownKeys.map((key) => (path ? `${path}.${key}` : String(key))).join(', ');
+    return unknownKeys.map((key) => (path ? `${path}.${String(key)}` : String(key)));
   }
-  return path || context || 'request';
+  return [path || context || 'request'];
 }
 
 /**
@@ -96,10 +99,15 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const context = error.validationContext;
-      const details = error.validation.map((problem) => ({
-        field: fieldName(context, problem.instancePath, problem.params as Record<string, unknown>),
-        message: problem.message ?? 'is invalid',
-      }));
+      const details = error.validation.flatMap((problem) => {
+        const params = problem.params as Record<string, unknown>;
+        const names = fieldNames(context, problem.instancePath, params);
+        // An unknown field's detail names the field alone: zod's own message quotes every unknown key.
+        const message = problem.message?.startsWith('Unrecognized key')
+          ? 'is not a known field'
+          : problem.message;
+        return names.map((field) => ({ field, message: message ?? 'is invalid' }));
+      });
       const fields = [...new Set(details.map((detail) => detail.field))].join(', ');
       return sendError(reply, 400, `Invalid ${context ?? 'request'}: ${fields}`, details);
     }

@@ -893,3 +893,93 @@ export function sweepRequests(
     finish(operation, applyMutations(drafts[index] as Draft, [mutation])),
   );
 }
+
+// ——— Unknown fields (issue 31 §3) ———
+
+type StrictObjectAt = { path: (string | number)[]; declared: Set<string> };
+
+/**
+ * The objects in a body value whose schema refuses keys it does not declare, at every depth, with the
+ * keys each declares: where an unknown field must be refused.
+ */
+export function strictObjectsIn(
+  schema: JsonSchema,
+  value: unknown,
+  path: (string | number)[] = [],
+): StrictObjectAt[] {
+  const options = schema.anyOf?.length ? schema.anyOf : [schema];
+  const found: StrictObjectAt[] = [];
+  if (Array.isArray(value)) {
+    const items = options.flatMap((option) => (option.items ? [option.items] : []));
+    if (items.length === 0) return found;
+    const itemSchema = items.length === 1 ? (items[0] as JsonSchema) : { anyOf: items };
+    for (const [index, item] of value.entries())
+      found.push(...strictObjectsIn(itemSchema, item, [...path, index]));
+    return found;
+  }
+  if (value === null || typeof value !== 'object' || value instanceof RawJson) return found;
+  const objects = options.filter((option) => option.type === 'object' || option.properties !== undefined);
+  if (objects.length === 0) return found;
+  if (objects.every((option) => option.additionalProperties === false))
+    found.push({
+      path,
+      declared: new Set(objects.flatMap((option) => Object.keys(option.properties ?? {}))),
+    });
+  for (const [key, item] of Object.entries(value)) {
+    const children = objects.flatMap((option) => (option.properties?.[key] ? [option.properties[key]] : []));
+    if (children.length === 0) continue;
+    const childSchema = children.length === 1 ? (children[0] as JsonSchema) : { anyOf: children };
+    found.push(...strictObjectsIn(childSchema, item, [...path, key]));
+  }
+  return found;
+}
+
+const UNKNOWN_KEYS = ['unknownField', 'override', 'extra_field', 'isAdmin', 'zz'];
+const UNKNOWN_VALUES: unknown[] = ['x', 1, true, { a: 'b' }, ['y']];
+
+/**
+ * Requests that look valid (the plainest: hinted values, required fields, JSON) with one field no schema
+ * declares added: in the body, in any object at any depth whose schema refuses unknown keys, or in the
+ * query string. `field` is the name the 400 must give it (`details[].field`): 'override.firstName'.
+ * Undefined for routes whose body the document cannot describe (multipart, a format of its own).
+ */
+export function unknownFieldRequestArbitrary(
+  operation: Operation,
+  options: RequestOptions,
+): fc.Arbitrary<{ request: GeneratedRequest; field: string }> | undefined {
+  if (options.multipart || options.textBody) return undefined;
+  const bodySchema = operation.body
+    ? withBodyFieldSchemas(operation.body.schema, options.bodyFieldSchemas)
+    : undefined;
+  const plain = draftArbitrary(operation, options, bodySchema, true);
+  return fc
+    .tuple(plain, fc.nat(), fc.constantFrom(...UNKNOWN_KEYS), fc.constantFrom(...UNKNOWN_VALUES))
+    .map(([draft, pick, key, value]) => {
+      const targets: { where: 'query' | (string | number)[]; declared: Set<string> }[] = [
+        { where: 'query', declared: new Set(operation.queryParameters.map((parameter) => parameter.name)) },
+      ];
+      if (draft.body.kind === 'json' && bodySchema)
+        for (const found of strictObjectsIn(bodySchema, draft.body.value))
+          targets.push({ where: found.path, declared: found.declared });
+      const target = targets[pick % targets.length] as (typeof targets)[number];
+      const name = [key, `${key}2`, `${key}_unknown`].find(
+        (candidate) => !target.declared.has(candidate),
+      ) as string;
+      if (target.where === 'query') {
+        const changed: Draft = {
+          ...draft,
+          query: [...draft.query, [name, '1']],
+          changes: [`unknown query parameter ${name}`],
+        };
+        return { request: finish(operation, changed), field: name };
+      }
+      const fieldPath = [...target.where, name];
+      const body = draft.body as { kind: 'json'; value: unknown; contentType: string };
+      const changed: Draft = {
+        ...draft,
+        body: { kind: 'json', contentType: body.contentType, value: setAtPath(body.value, fieldPath, value) },
+        changes: [`unknown body field ${fieldPath.join('.')}`],
+      };
+      return { request: finish(operation, changed), field: fieldPath.join('.') };
+    });
+}

@@ -28,9 +28,17 @@ afterEach(() => emr.close());
 
 const DOCUMENT_ID = '0b5e7a8e-5f42-4f7c-9d0e-3c1b1f6a2d10';
 
-/** The Bundle the portal posts for a signed document (VENDOR_PROTOCOLS.md, "The EMR: HL7 FHIR R4"). */
+const NPI = 'http://hl7.org/fhir/sid/us-npi';
+
+/**
+ * The Bundle the portal posts for a signed document (VENDOR_PROTOCOLS.md, "The EMR: HL7 FHIR R4"), as US Core
+ * 6.1 expects it: the Binary and the DocumentReference first here, then the Patient and the signer's Practitioner.
+ */
 function documentBundle(pdf: Uint8Array = signedPdf, identifierValue = `${DOCUMENT_ID}.${sha256(pdf)}`) {
   const binaryUrl = `urn:uuid:${randomUUID()}`;
+  const patientUrl = `urn:uuid:${randomUUID()}`;
+  const practitionerUrl = `urn:uuid:${randomUUID()}`;
+  const signer = { reference: practitionerUrl, display: 'Dr. Ruth Abernathy' };
   return {
     resourceType: 'Bundle',
     type: 'transaction',
@@ -50,26 +58,27 @@ function documentBundle(pdf: Uint8Array = signedPdf, identifierValue = `${DOCUME
           resourceType: 'DocumentReference',
           status: 'current',
           identifier: [{ system: 'urn:portal:document', value: identifierValue }],
-          type: { text: 'Sleep study' },
-          subject: { identifier: { system: 'urn:portal:mrn', value: 'MRN-204811' } },
-          date: '2026-03-06T09:58:00Z',
-          author: [
+          type: { coding: [{ system: 'http://loinc.org', code: '28633-6' }], text: 'Sleep study' } as Record<
+            string,
+            unknown
+          >,
+          category: [
             {
-              display: 'Dr. Ruth Abernathy',
-              identifier: { system: 'http://hl7.org/fhir/sid/us-npi', value: '1679576722' },
+              coding: [
+                {
+                  system: 'http://hl7.org/fhir/us/core/CodeSystem/us-core-documentreference-category',
+                  code: 'clinical-note',
+                },
+              ],
             },
-          ],
-          authenticator: {
-            display: 'Dr. Ruth Abernathy',
-            identifier: { system: 'http://hl7.org/fhir/sid/us-npi', value: '1679576722' },
-          },
+          ] as unknown[] | undefined,
+          subject: { reference: patientUrl, display: 'Ada Quill' } as Record<string, unknown> | undefined,
+          date: '2026-03-06T09:58:00Z',
+          author: [signer] as unknown[],
+          authenticator: signer,
           context: {
-            related: [
-              {
-                display: 'Dr. Omar Feld',
-                identifier: { system: 'http://hl7.org/fhir/sid/us-npi', value: '1003000126' },
-              },
-            ],
+            period: { start: '2026-03-05' },
+            related: [{ display: 'Dr. Omar Feld', identifier: { system: NPI, value: '1003000126' } }],
           },
           content: [
             {
@@ -79,6 +88,10 @@ function documentBundle(pdf: Uint8Array = signedPdf, identifierValue = `${DOCUME
                 title: 'Quill_Ada_sleep-study_2026-03-06.pdf',
                 size: pdf.length,
                 hash: createHash('sha1').update(pdf).digest('base64'),
+              } as Record<string, unknown>,
+              format: {
+                system: 'http://ihe.net/fhir/ihe.formatcode.fhir/CodeSystem/formatcode',
+                code: 'urn:ihe:iti:xds:2017:mimeTypeSufficient',
               },
             },
           ],
@@ -88,6 +101,29 @@ function documentBundle(pdf: Uint8Array = signedPdf, identifierValue = `${DOCUME
           url: 'DocumentReference',
           ifNoneExist: `identifier=urn:portal:document|${identifierValue}`,
         },
+      },
+      {
+        fullUrl: patientUrl,
+        resource: {
+          resourceType: 'Patient',
+          identifier: [{ system: 'urn:portal:clinic:1234567893:patient-id', value: 'MRN-204811' }],
+          name: [{ family: 'Quill', given: ['Ada'] }],
+          gender: 'female',
+        },
+        request: {
+          method: 'POST',
+          url: 'Patient',
+          ifNoneExist: 'identifier=urn:portal:clinic:1234567893:patient-id|MRN-204811',
+        },
+      },
+      {
+        fullUrl: practitionerUrl,
+        resource: {
+          resourceType: 'Practitioner',
+          identifier: [{ system: NPI, value: '1679576722' }],
+          name: [{ family: 'Abernathy', given: ['Ruth'] }],
+        },
+        request: { method: 'POST', url: 'Practitioner', ifNoneExist: `identifier=${NPI}|1679576722` },
       },
     ],
   };
@@ -104,7 +140,7 @@ function postBundle(bundle: unknown, key?: string) {
 const transactionResponseSchema = z.object({
   resourceType: z.literal('Bundle'),
   type: z.literal('transaction-response'),
-  entry: z.array(z.object({ response: z.object({ status: z.string(), location: z.string() }) })).length(2),
+  entry: z.array(z.object({ response: z.object({ status: z.string(), location: z.string() }) })).length(4),
 });
 const outcomeSchema = z.object({
   resourceType: z.literal('OperationOutcome'),
@@ -152,7 +188,8 @@ describe('filing a signed document', () => {
       id: documentId,
       meta: { versionId: '1' },
       status: 'current',
-      subject: { identifier: { value: 'MRN-204811' } },
+      subject: { reference: expect.stringMatching(/^Patient\/[0-9a-f-]{36}$/) },
+      authenticator: { reference: expect.stringMatching(/^Practitioner\/[0-9a-f-]{36}$/) },
       content: [{ attachment: { url: `Binary/${binaryId}`, size: signedPdf.length } }],
     });
 
@@ -181,6 +218,9 @@ describe('filing a signed document', () => {
         binaryId: expect.any(String),
         identifier: `${DOCUMENT_ID}.${sha256(signedPdf)}`,
         type: 'Sleep study',
+        typeCode: '28633-6',
+        status: 'current',
+        replaces: null,
         subjectId: 'MRN-204811',
         author: { name: 'Dr. Ruth Abernathy', npi: '1679576722' },
         authenticator: { name: 'Dr. Ruth Abernathy', npi: '1679576722' },
@@ -196,7 +236,12 @@ describe('filing a signed document', () => {
   it('answers a second Bundle with the same identifier 200 OK with the same DocumentReference id, filing nothing new', async () => {
     const first = transactionResponseSchema.parse(await (await postBundle(documentBundle())).json());
     const second = transactionResponseSchema.parse(await (await postBundle(documentBundle())).json());
-    expect(second.entry.map((entry) => entry.response.status)).toEqual(['200 OK', '200 OK']);
+    expect(second.entry.map((entry) => entry.response.status)).toEqual([
+      '200 OK',
+      '200 OK',
+      '200 OK',
+      '200 OK',
+    ]);
     expect(second.entry[1]?.response.location).toBe(first.entry[1]?.response.location);
     expect(second.entry[0]?.response.location).toBe(first.entry[0]?.response.location);
     expect(emr.documents()).toHaveLength(1);
@@ -235,7 +280,7 @@ describe('a Bundle the EMR refuses', () => {
     [
       'no Binary',
       (bundle) => ({ ...bundle, entry: bundle.entry.slice(1) }),
-      'Bundle.entry must hold exactly one Binary (the PDF)',
+      'Bundle.entry must hold exactly one Binary',
     ],
     [
       'a Binary that is not a PDF',
@@ -271,12 +316,61 @@ describe('a Bundle the EMR refuses', () => {
       'Bundle.entry[1].resource.subject is required',
     ],
     [
-      'an author without an NPI',
+      'a subject given by identifier only (not US Core)',
+      (bundle) => {
+        reference(bundle).resource.subject = { identifier: { value: 'MRN-204811' } };
+        return bundle;
+      },
+      'Bundle.entry[1].resource.subject.reference is required',
+    ],
+    [
+      'no category (US Core: 1..*)',
+      (bundle) => {
+        delete reference(bundle).resource.category;
+        return bundle;
+      },
+      'Bundle.entry[1].resource does not meet US Core: DocumentReference.category is required (1..*)',
+    ],
+    [
+      'a type in text only (US Core: LOINC)',
+      (bundle) => {
+        reference(bundle).resource.type = { text: 'Sleep study' };
+        return bundle;
+      },
+      'Bundle.entry[1].resource does not meet US Core: DocumentReference.type is required, coded',
+    ],
+    [
+      'no context.period (US Core Must Support)',
+      (bundle) => {
+        reference(bundle).resource.context = {};
+        return bundle;
+      },
+      'Bundle.entry[1].resource does not meet US Core: DocumentReference.context.period is Must Support',
+    ],
+    [
+      'a Patient without a gender (US Core Patient)',
+      (bundle) => {
+        const patient = bundle.entry[2]?.resource as Record<string, unknown> | undefined;
+        if (patient) delete patient.gender;
+        return bundle;
+      },
+      'Bundle.entry[1].resource does not meet US Core: Patient.gender is required',
+    ],
+    [
+      'a resource that is not valid R4 (a date that is not one)',
+      (bundle) => {
+        reference(bundle).resource.date = 'the sixth of March';
+        return bundle;
+      },
+      'Bundle.entry[1].resource is not valid FHIR R4',
+    ],
+    [
+      'an author who is not the signer’s Practitioner',
       (bundle) => {
         reference(bundle).resource.author = [{ display: 'Dr. Ruth Abernathy' }];
         return bundle;
       },
-      'Bundle.entry[1].resource.author[0].identifier is required (the physician’s NPI)',
+      "Bundle.entry[1].resource.author[0] and authenticator must refer to the signer's Practitioner",
     ],
     [
       'an attachment pointing elsewhere',
@@ -345,8 +439,53 @@ describe('request faults', () => {
   });
 
   it('an unknown DocumentReference is a 404 OperationOutcome', async () => {
+    expect(
+      (await client.put('/fhir/DocumentReference/nope', { resourceType: 'DocumentReference' })).status,
+    ).toBe(404);
     const answer = await client.get('/fhir/DocumentReference/nope');
     expect(answer.status).toBe(404);
     expect(await diagnosticsOf(answer)).toBe('DocumentReference/nope is not known');
+  });
+});
+
+describe('a correction and a replacement', () => {
+  async function fileOne(bundle = documentBundle()) {
+    const answer = transactionResponseSchema.parse(await (await postBundle(bundle)).json());
+    return locationId(answer.entry[1]?.response.location, 'DocumentReference');
+  }
+
+  it('takes the DocumentReference back with status entered-in-error, validated like a filing', async () => {
+    const id = await fileOne();
+    const stored = (await (await client.get(`/fhir/DocumentReference/${id}`)).json()) as Record<
+      string,
+      unknown
+    >;
+    const corrected = await client.put(`/fhir/DocumentReference/${id}`, {
+      ...stored,
+      status: 'entered-in-error',
+    });
+    expect(corrected.status).toBe(200);
+    expect(await corrected.json()).toMatchObject({
+      id,
+      status: 'entered-in-error',
+      meta: { versionId: '2' },
+    });
+    expect(emr.documents()[0]).toMatchObject({ id, status: 'entered-in-error' });
+
+    const broken = await client.put(`/fhir/DocumentReference/${id}`, { ...stored, category: [] });
+    expect(broken.status).toBe(400);
+    expect(await diagnosticsOf(broken)).toContain(
+      'does not meet US Core: DocumentReference.category is required',
+    );
+  });
+
+  it('lists a DocumentReference that replaces another (relatesTo replaces)', async () => {
+    const first = await fileOne();
+    const bundle = documentBundle(signedPdf, `${DOCUMENT_ID}.re-signed`);
+    (bundle.entry[1]?.resource as Record<string, unknown>).relatesTo = [
+      { code: 'replaces', target: { reference: `DocumentReference/${first}` } },
+    ];
+    const second = await fileOne(bundle);
+    expect(emr.documents().find((document) => document.id === second)).toMatchObject({ replaces: first });
   });
 });

@@ -7,6 +7,7 @@ import {
   vendorFaultsShape,
 } from '../vendor-common/vendor-faults';
 import {
+  type ConditionalEntry,
   checkDocumentBundle,
   FHIR_JSON,
   type FiledBundle,
@@ -14,6 +15,7 @@ import {
   fhirErrorAnswer,
   operationOutcome,
 } from './fhir-bundle';
+import { checkUsCoreDocumentReference, NPI, validateR4Resource } from './fhir-validation';
 
 // The clinic's EMR as an HL7 FHIR R4 server (VENDOR_PROTOCOLS.md, "The EMR: HL7 FHIR R4"), for the portal's
 // filing of signed documents: POST /fhir takes a transaction Bundle of a Binary (the PDF) and a
@@ -65,9 +67,15 @@ export type EmrFiledDocument = {
   identifier: string;
   /** type.text. */
   type: string;
-  /** The patient id (MRN) of subject.identifier. */
+  /** The LOINC code of type. */
+  typeCode: string | null;
+  /** current, or entered-in-error once the portal has corrected it. */
+  status: string;
+  /** The id of the DocumentReference this one replaces (relatesTo replaces), if any. */
+  replaces: string | null;
+  /** The patient id (MRN) of the subject Patient. */
   subjectId: string;
-  /** The interpreting physician. */
+  /** The first author: the signer. */
   author: Physician;
   /** The signer. */
   authenticator: Physician;
@@ -92,6 +100,8 @@ export type EmrSimulatorStats = {
   conditionalMatches: number;
   /** Bundles refused (400 or 422). */
   refusals: number;
+  /** DocumentReferences updated (PUT), corrections among them. */
+  updates: number;
 };
 
 export type EmrSimulator = {
@@ -127,7 +137,9 @@ export async function startEmrSimulator(options: EmrSimulatorOptions = {}): Prom
   const documents = new Map<string, Filed>();
   const binaries = new Map<string, Filed>();
   const byIdentifier = new Map<string, Filed>();
-  const counts = { bundlesReceived: 0, documentsFiled: 0, conditionalMatches: 0, refusals: 0 };
+  /** Patients and Practitioners by 'system|value' of their identifiers, and by 'Type/id'. */
+  const people = new Map<string, { id: string; resource: Record<string, unknown> }>();
+  const counts = { bundlesReceived: 0, documentsFiled: 0, conditionalMatches: 0, refusals: 0, updates: 0 };
   let rejectNext: string | null = null;
 
   const vendorApp = createVendorApp<EmrFaults>({
@@ -156,13 +168,46 @@ export async function startEmrSimulator(options: EmrSimulatorOptions = {}): Prom
   }
 
   function physicianOf(reference: {
+    reference?: string | undefined;
     display: string;
-    identifier?: { value: string } | undefined;
+    identifier?: { system?: string | undefined; value: string } | undefined;
   }): Physician {
-    return { name: reference.display, npi: reference.identifier?.value ?? null };
+    const resolved = reference.reference ? people.get(reference.reference)?.resource : undefined;
+    const identifiers = z
+      .array(z.object({ system: z.string().optional(), value: z.string() }))
+      .catch([])
+      .parse(resolved?.identifier);
+    const npi =
+      identifiers.find((each) => each.system === NPI)?.value ??
+      (reference.identifier?.system === NPI || reference.identifier?.system === undefined
+        ? reference.identifier?.value
+        : undefined);
+    return { name: reference.display, npi: npi ?? null };
   }
 
-  function file(bundle: FiledBundle): Filed {
+  /** Creates a Patient or Practitioner unless one has its identifier; its 'Type/id'. */
+  function upsertPerson(
+    type: 'Patient' | 'Practitioner',
+    entry: ConditionalEntry,
+  ): { location: string; created: boolean } {
+    const key = `${type}|${entry.identifier.system}|${entry.identifier.value}`;
+    const known = people.get(key);
+    if (known) return { location: `${type}/${known.id}`, created: false };
+    const id = randomUUID();
+    const stored = {
+      id,
+      resource: {
+        ...entry.resource,
+        id,
+        meta: { versionId: '1', lastUpdated: new Date(now()).toISOString() },
+      },
+    };
+    people.set(key, stored);
+    people.set(`${type}/${id}`, stored);
+    return { location: `${type}/${id}`, created: true };
+  }
+
+  function file(bundle: FiledBundle, references: { patient: string; practitioner: string }): Filed {
     const id = randomUUID();
     const binaryId = randomUUID();
     const lastUpdated = new Date(now()).toISOString();
@@ -171,9 +216,26 @@ export async function startEmrSimulator(options: EmrSimulatorOptions = {}): Prom
     const postedContent = z.array(z.record(z.string(), z.unknown())).parse(posted.content);
     const [firstContent, ...otherContent] = postedContent;
     const postedAttachment = z.record(z.string(), z.unknown()).parse(firstContent?.attachment);
-    // The transaction's urn:uuid reference becomes the Binary's id, as a FHIR server resolves it.
+    // The transaction's urn:uuid references become the resources' ids, as a FHIR server resolves them.
+    const local = (reference: unknown) =>
+      reference === bundle.patient.fullUrl
+        ? references.patient
+        : reference === bundle.practitioner.fullUrl
+          ? references.practitioner
+          : reference;
+    const relink = (value: unknown): unknown =>
+      Array.isArray(value)
+        ? value.map(relink)
+        : typeof value === 'object' && value !== null
+          ? Object.fromEntries(
+              Object.entries(value).map(([key, inner]) => [
+                key,
+                key === 'reference' ? local(inner) : relink(inner),
+              ]),
+            )
+          : value;
     const stored: Record<string, unknown> = {
-      ...posted,
+      ...(relink(posted) as Record<string, unknown>),
       id,
       meta: { versionId: '1', lastUpdated },
       content: [
@@ -183,15 +245,21 @@ export async function startEmrSimulator(options: EmrSimulatorOptions = {}): Prom
     };
     const author = resource.author[0];
     const referring = resource.context?.related?.[0];
+    const replaced = resource.relatesTo?.find((relation) => relation.code === 'replaces')?.target.reference;
     const filed: Filed = {
       summary: {
         id,
         binaryId,
         identifier: bundle.identifier.value,
         type: resource.type.text,
-        subjectId: resource.subject.identifier.value,
-        author: author ? physicianOf(author) : { name: '', npi: null },
-        authenticator: physicianOf(resource.authenticator),
+        typeCode: resource.type.coding?.[0]?.code ?? null,
+        status: 'current',
+        replaces: replaced ? (/DocumentReference\/([^/]+)/.exec(replaced)?.[1] ?? null) : null,
+        subjectId: bundle.patient.identifier.value,
+        author: author
+          ? physicianOf({ ...author, reference: local(author.reference) as string | undefined })
+          : { name: '', npi: null },
+        authenticator: physicianOf({ ...resource.authenticator, reference: references.practitioner }),
         referring: referring ? physicianOf(referring) : null,
         title: attachment?.title ?? '',
         pageCount: bundle.pageCount,
@@ -209,14 +277,37 @@ export async function startEmrSimulator(options: EmrSimulatorOptions = {}): Prom
     return filed;
   }
 
-  function transactionResponse(bundle: FiledBundle, filed: Filed, created: boolean) {
-    const status = created ? '201 Created' : '200 OK';
-    const entry = (location: string) => ({
-      response: { status, location, etag: 'W/"1"', lastModified: filed.lastUpdated },
+  function transactionResponse(
+    bundle: FiledBundle,
+    filed: Filed,
+    created: boolean,
+    people: {
+      patient: { location: string; created: boolean };
+      practitioner: { location: string; created: boolean };
+    },
+  ) {
+    const entry = (location: string, made: boolean) => ({
+      response: {
+        status: made ? '201 Created' : '200 OK',
+        location,
+        etag: 'W/"1"',
+        lastModified: filed.lastUpdated,
+      },
     });
     const entries: unknown[] = [];
-    entries[bundle.binary.entryIndex] = entry(`Binary/${filed.summary.binaryId}/_history/1`);
-    entries[bundle.documentReference.entryIndex] = entry(`DocumentReference/${filed.summary.id}/_history/1`);
+    entries[bundle.patient.entryIndex] = entry(
+      `${people.patient.location}/_history/1`,
+      people.patient.created,
+    );
+    entries[bundle.practitioner.entryIndex] = entry(
+      `${people.practitioner.location}/_history/1`,
+      people.practitioner.created,
+    );
+    entries[bundle.binary.entryIndex] = entry(`Binary/${filed.summary.binaryId}/_history/1`, created);
+    entries[bundle.documentReference.entryIndex] = entry(
+      `DocumentReference/${filed.summary.id}/_history/1`,
+      created,
+    );
     return {
       resourceType: 'Bundle',
       id: randomUUID(),
@@ -253,12 +344,16 @@ export async function startEmrSimulator(options: EmrSimulatorOptions = {}): Prom
         return fhirAnswer(400, check.outcome);
       }
       const { bundle } = check;
+      const patient = upsertPerson('Patient', bundle.patient);
+      const practitioner = upsertPerson('Practitioner', bundle.practitioner);
+      const made = { patient, practitioner };
       const existing = byIdentifier.get(`${bundle.identifier.system}|${bundle.identifier.value}`);
       if (existing) {
         counts.conditionalMatches++;
-        return fhirAnswer(200, transactionResponse(bundle, existing, false));
+        return fhirAnswer(200, transactionResponse(bundle, existing, false, made));
       }
-      return fhirAnswer(200, transactionResponse(bundle, file(bundle), true));
+      const filed = file(bundle, { patient: patient.location, practitioner: practitioner.location });
+      return fhirAnswer(200, transactionResponse(bundle, filed, true, made));
     });
   });
 
@@ -267,6 +362,45 @@ export async function startEmrSimulator(options: EmrSimulatorOptions = {}): Prom
     const filed = documents.get(id);
     if (!filed) return vendorApp.sendError(reply, 404, 'not_found', `DocumentReference/${id} is not known`);
     return reply.type(FHIR_JSON).send(filed.resource);
+  });
+
+  // An update of a filed DocumentReference (the portal's correction: status entered-in-error), validated as R4
+  // and US Core like a filing, its references resolved at the server.
+  app.put('/fhir/DocumentReference/:id', async (request, reply) => {
+    const { id } = idParams.parse(request.params);
+    const filed = documents.get(id);
+    if (!filed) return vendorApp.sendError(reply, 404, 'not_found', `DocumentReference/${id} is not known`);
+    return vendorApp.answerIdempotently(request, reply, { required: false }, async () => {
+      const body = z.record(z.string(), z.unknown()).safeParse(request.body).data;
+      if (body?.resourceType !== 'DocumentReference' || body.id !== id) {
+        counts.refusals++;
+        return fhirErrorAnswer(400, 'invalid', `The body must be DocumentReference/${id}`);
+      }
+      const r4 = validateR4Resource(body);
+      const usCore =
+        r4.length > 0
+          ? []
+          : checkUsCoreDocumentReference(body, (reference) => people.get(reference)?.resource);
+      const problem = r4[0]
+        ? `is not valid FHIR R4: ${r4[0]}`
+        : usCore[0]
+          ? `does not meet US Core: ${usCore[0]}`
+          : null;
+      if (problem) {
+        counts.refusals++;
+        return fhirErrorAnswer(400, 'invalid', `DocumentReference/${id} ${problem}`);
+      }
+      const version = String(
+        Number(
+          z.object({ versionId: z.string() }).catch({ versionId: '1' }).parse(filed.resource.meta).versionId,
+        ) + 1,
+      );
+      filed.lastUpdated = new Date(now()).toISOString();
+      filed.resource = { ...body, meta: { versionId: version, lastUpdated: filed.lastUpdated } };
+      filed.summary.status = String(body.status);
+      counts.updates++;
+      return fhirAnswer(200, filed.resource);
+    });
   });
 
   app.get('/fhir/Binary/:id', async (request, reply) => {

@@ -2,10 +2,12 @@ import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import type { StoredAnswer } from '../vendor-common/idempotency';
 import { countPdfPages } from '../vendor-common/report-pdf';
+import { checkUsCoreDocumentReference, validateR4Resource } from './fhir-validation';
 
 // The transaction Bundle the portal files a signed document with (VENDOR_PROTOCOLS.md, "The EMR: HL7 FHIR
-// R4"): a Binary holding the PDF and a DocumentReference pointing at it, created only if no
-// DocumentReference has its identifier yet. A Bundle that breaks the contract is refused with a 400
+// R4"): the Patient and the signer's Practitioner (each created only if none has its identifier), a Binary
+// holding the PDF and a US Core DocumentReference pointing at them, created only if no DocumentReference has
+// its identifier yet. Every resource is validated as R4 and the DocumentReference as US Core (fhir-validation.ts). A Bundle that breaks the contract is refused with a 400
 // OperationOutcome whose first issue's diagnostics name what is wrong, as the portal shows them.
 
 export const FHIR_JSON = 'application/fhir+json; charset=utf-8';
@@ -67,27 +69,20 @@ const text = (what = 'text') =>
 
 const identifierSchema = z.object({ system: z.string().optional(), value: text() }, { error: 'is required' });
 
-const npiIdentifierSchema = z.object(
-  { system: z.string().optional(), value: text().regex(/^\d{10}$/, { error: 'must be a 10-digit NPI' }) },
-  { error: 'is required (the physician’s NPI)' },
+/** A reference as the portal sends one: to an entry of the Bundle (or the server), or a named physician. */
+const referenceSchema = z.object(
+  { reference: z.string().optional(), identifier: identifierSchema.optional(), display: text() },
+  { error: 'is required' },
 );
 
-/** A practitioner as the portal names one: display name and, for the interpreting physician, the NPI. */
-const physicianReferenceSchema = z.object(
-  { display: text(), identifier: npiIdentifierSchema },
-  { error: 'is required' },
-);
-const personReferenceSchema = z.object(
-  { display: text(), identifier: identifierSchema.optional() },
-  { error: 'is required' },
-);
+const uuidUrl = z
+  .string({ error: 'is required' })
+  .regex(/^urn:uuid:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, {
+    error: 'must be urn:uuid:<uuid>',
+  });
 
 const binaryEntrySchema = z.object({
-  fullUrl: z
-    .string({ error: 'is required' })
-    .regex(/^urn:uuid:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, {
-      error: 'must be urn:uuid:<uuid>',
-    }),
+  fullUrl: uuidUrl,
   resource: z.object({
     resourceType: z.literal('Binary'),
     contentType: z.literal('application/pdf', { error: "must be 'application/pdf'" }),
@@ -102,16 +97,45 @@ const binaryEntrySchema = z.object({
   ),
 });
 
+/** A Patient or Practitioner entry: created only if the server has none with its identifier. */
+const conditionalEntrySchema = (type: 'Patient' | 'Practitioner') =>
+  z.object({
+    fullUrl: uuidUrl,
+    resource: z.looseObject({
+      resourceType: z.literal(type),
+      identifier: z.array(identifierSchema, { error: 'is required' }).min(1, { error: 'must not be empty' }),
+    }),
+    request: z.object(
+      {
+        method: z.literal('POST', { error: "must be 'POST'" }),
+        url: z.literal(type, { error: `must be '${type}'` }),
+        ifNoneExist: text(`identifier=<system>|<value>`),
+      },
+      { error: 'is required' },
+    ),
+  });
+
 const documentReferenceSchema = z.object({
   resourceType: z.literal('DocumentReference'),
   status: z.literal('current', { error: "must be 'current'" }),
   identifier: z.array(identifierSchema, { error: 'is required' }).min(1, { error: 'must not be empty' }),
-  type: z.object({ text: text() }, { error: 'is required' }),
-  subject: z.object({ identifier: identifierSchema }, { error: 'is required' }),
+  type: z.object(
+    { coding: z.array(z.object({ code: z.string() })).optional(), text: text() },
+    { error: 'is required' },
+  ),
+  subject: z.object({ reference: text() }, { error: 'is required' }),
   date: z.iso.datetime({ offset: true, error: 'must be an ISO date and time' }),
-  author: z.array(physicianReferenceSchema, { error: 'is required' }).min(1, { error: 'must not be empty' }),
-  authenticator: personReferenceSchema,
-  context: z.object({ related: z.array(personReferenceSchema).optional() }).optional(),
+  author: z.array(referenceSchema, { error: 'is required' }).min(1, { error: 'must not be empty' }),
+  authenticator: referenceSchema,
+  relatesTo: z
+    .array(z.object({ code: z.string(), target: z.object({ reference: z.string().optional() }) }))
+    .optional(),
+  context: z
+    .object({
+      related: z.array(referenceSchema).optional(),
+      period: z.object({ start: z.string().optional() }).optional(),
+    })
+    .optional(),
   content: z
     .array(
       z.object({
@@ -133,6 +157,7 @@ const documentReferenceSchema = z.object({
 export type DocumentReferenceResource = z.infer<typeof documentReferenceSchema>;
 
 const documentReferenceEntrySchema = z.object({
+  fullUrl: z.string().optional(),
   resource: documentReferenceSchema,
   request: z.object(
     {
@@ -144,7 +169,17 @@ const documentReferenceEntrySchema = z.object({
   ),
 });
 
+/** A Patient or Practitioner the Bundle carries, with the identifier its ifNoneExist searches. */
+export type ConditionalEntry = {
+  fullUrl: string;
+  resource: Record<string, unknown>;
+  identifier: { system: string; value: string };
+  entryIndex: number;
+};
+
 export type FiledBundle = {
+  patient: ConditionalEntry;
+  practitioner: ConditionalEntry;
   binary: { fullUrl: string; bytes: Buffer; entryIndex: number };
   /** The resource as checked, and as posted (every field kept, for reading back). */
   documentReference: {
@@ -187,32 +222,82 @@ function firstIssue(error: z.ZodError, prefix: string): BundleCheck {
   return refuse(`${path} ${issue?.message ?? 'is invalid'}`, path);
 }
 
-/** Checks a posted transaction Bundle against the contract; the first problem found is the refusal. */
+/** The identifier an ifNoneExist ('identifier=<system>|<value>') searches, or null. */
+function searchedIdentifier(ifNoneExist: string): { system: string; value: string } | null {
+  const condition = /^identifier=(.*)$/.exec(ifNoneExist)?.[1];
+  const searched = condition === undefined ? null : decodeURIComponent(condition);
+  const bar = searched?.indexOf('|') ?? -1;
+  if (!searched || bar <= 0 || bar === searched.length - 1) return null;
+  return { system: searched.slice(0, bar), value: searched.slice(bar + 1) };
+}
+
+const ENTRY_TYPES = ['Patient', 'Practitioner', 'Binary', 'DocumentReference'] as const;
+
+/**
+ * Checks a posted transaction Bundle against the contract and as a US Core server would: every resource valid
+ * R4, the DocumentReference US Core's; the first problem found is the refusal.
+ */
 export async function checkDocumentBundle(body: unknown): Promise<BundleCheck> {
   const shape = bundleShape.safeParse(body);
   if (!shape.success) return firstIssue(shape.error, 'Bundle');
   const entries = shape.data.entry;
-  const binaryIndexes: number[] = [];
-  const referenceIndexes: number[] = [];
+  const indexes = new Map<string, number[]>();
   for (const [index, entry] of entries.entries()) {
     const type = resourceTypeOf(entry);
-    if (type === 'Binary') binaryIndexes.push(index);
-    else if (type === 'DocumentReference') referenceIndexes.push(index);
-    else {
+    if (typeof type !== 'string' || !(ENTRY_TYPES as readonly string[]).includes(type)) {
       return refuse(
-        `Bundle.entry[${index}] must be a Binary or a DocumentReference (it is ${typeof type === 'string' ? type : 'neither'})`,
+        `Bundle.entry[${index}] must be a Patient, a Practitioner, a Binary or a DocumentReference (it is ${typeof type === 'string' ? type : 'none'})`,
+        `Bundle.entry[${index}]`,
+      );
+    }
+    indexes.set(type, [...(indexes.get(type) ?? []), index]);
+  }
+  for (const type of ENTRY_TYPES) {
+    if (indexes.get(type)?.length !== 1) {
+      return refuse(`Bundle.entry must hold exactly one ${type}`, 'Bundle.entry');
+    }
+  }
+  const indexOf = (type: (typeof ENTRY_TYPES)[number]) => indexes.get(type)?.[0] ?? 0;
+  const [patientIndex, practitionerIndex, binaryIndex, referenceIndex] = ENTRY_TYPES.map(indexOf) as [
+    number,
+    number,
+    number,
+    number,
+  ];
+
+  // Every resource valid FHIR R4.
+  for (const [index, entry] of entries.entries()) {
+    const resource = (entry as { resource: unknown }).resource;
+    const problems = validateR4Resource(resource);
+    if (problems.length > 0) {
+      return refuse(
+        `Bundle.entry[${index}].resource is not valid FHIR R4: ${problems[0]}`,
         `Bundle.entry[${index}]`,
       );
     }
   }
-  const binaryIndex = binaryIndexes[0];
-  const referenceIndex = referenceIndexes[0];
-  if (binaryIndex === undefined || binaryIndexes.length > 1) {
-    return refuse('Bundle.entry must hold exactly one Binary (the PDF)', 'Bundle.entry');
-  }
-  if (referenceIndex === undefined || referenceIndexes.length > 1) {
-    return refuse('Bundle.entry must hold exactly one DocumentReference', 'Bundle.entry');
-  }
+
+  const conditional = (type: 'Patient' | 'Practitioner', index: number): ConditionalEntry | BundleCheck => {
+    const parsed = conditionalEntrySchema(type).safeParse(entries[index]);
+    if (!parsed.success) return firstIssue(parsed.error, `Bundle.entry[${index}]`);
+    const identifier = searchedIdentifier(parsed.data.request.ifNoneExist);
+    if (
+      !identifier ||
+      !parsed.data.resource.identifier.some(
+        (each) => each.system === identifier.system && each.value === identifier.value,
+      )
+    ) {
+      return refuse(
+        `Bundle.entry[${index}].request.ifNoneExist must search an identifier the ${type} holds`,
+        `Bundle.entry[${index}].request.ifNoneExist`,
+      );
+    }
+    return { fullUrl: parsed.data.fullUrl, resource: parsed.data.resource, identifier, entryIndex: index };
+  };
+  const patient = conditional('Patient', patientIndex);
+  if ('ok' in patient) return patient;
+  const practitioner = conditional('Practitioner', practitionerIndex);
+  if ('ok' in practitioner) return practitioner;
 
   const binary = binaryEntrySchema.safeParse(entries[binaryIndex]);
   if (!binary.success) return firstIssue(binary.error, `Bundle.entry[${binaryIndex}]`);
@@ -224,17 +309,24 @@ export async function checkDocumentBundle(body: unknown): Promise<BundleCheck> {
   const posted = z
     .object({ resource: z.record(z.string(), z.unknown()) })
     .parse(entries[referenceIndex]).resource;
-  const condition = /^identifier=(.*)$/.exec(reference.data.request.ifNoneExist)?.[1];
-  const searched = condition === undefined ? null : decodeURIComponent(condition);
-  const bar = searched?.indexOf('|') ?? -1;
-  if (!searched || bar < 0) {
+
+  // US Core DocumentReference, its references resolved within the Bundle.
+  const byFullUrl = new Map<string, Record<string, unknown>>([
+    [patient.fullUrl, patient.resource],
+    [practitioner.fullUrl, practitioner.resource],
+  ]);
+  const usCore = checkUsCoreDocumentReference(posted, (url) => byFullUrl.get(url));
+  if (usCore.length > 0)
+    return refuse(`${at}.resource does not meet US Core: ${usCore[0]}`, `${at}.resource`);
+
+  const identifier = searchedIdentifier(reference.data.request.ifNoneExist);
+  if (!identifier) {
     return refuse(
       `${at}.request.ifNoneExist must be identifier=${PORTAL_DOCUMENT_SYSTEM}|<id>`,
       `${at}.request.ifNoneExist`,
     );
   }
-  const identifier = { system: searched.slice(0, bar), value: searched.slice(bar + 1) };
-  if (identifier.system !== PORTAL_DOCUMENT_SYSTEM || identifier.value === '') {
+  if (identifier.system !== PORTAL_DOCUMENT_SYSTEM) {
     return refuse(
       `${at}.request.ifNoneExist must search the ${PORTAL_DOCUMENT_SYSTEM} identifier`,
       `${at}.request.ifNoneExist`,
@@ -244,8 +336,17 @@ export async function checkDocumentBundle(body: unknown): Promise<BundleCheck> {
     !resource.identifier.some((each) => each.system === identifier.system && each.value === identifier.value)
   ) {
     return refuse(
-      `${at}.resource.identifier must hold the identifier ifNoneExist searches (${searched})`,
+      `${at}.resource.identifier must hold the identifier ifNoneExist searches (${identifier.system}|${identifier.value})`,
       `${at}.resource.identifier`,
+    );
+  }
+  if (
+    resource.authenticator.reference !== practitioner.fullUrl ||
+    resource.author[0]?.reference !== practitioner.fullUrl
+  ) {
+    return refuse(
+      `${at}.resource.author[0] and authenticator must refer to the signer's Practitioner (${practitioner.fullUrl})`,
+      `${at}.resource.authenticator`,
     );
   }
 
@@ -285,6 +386,8 @@ export async function checkDocumentBundle(body: unknown): Promise<BundleCheck> {
   return {
     ok: true,
     bundle: {
+      patient,
+      practitioner,
       binary: { fullUrl: binary.data.fullUrl, bytes, entryIndex: binaryIndex },
       documentReference: { resource, posted, entryIndex: referenceIndex },
       identifier,

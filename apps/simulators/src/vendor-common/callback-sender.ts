@@ -97,7 +97,7 @@ export function createCallbackSender(options: CallbackSenderOptions) {
           headers: {
             'content-type': 'application/json',
             // Signed afresh per attempt: the portal refuses a timestamp more than 5 minutes old.
-            [VENDOR_SIGNATURE_HEADER]: await signVendorPayload(options.secret, rawBody),
+            [VENDOR_SIGNATURE_HEADER]: await signVendorPayload(options.secret, { deliveryId, rawBody }),
             [VENDOR_DELIVERY_ID_HEADER]: deliveryId,
           },
           body: rawBody,

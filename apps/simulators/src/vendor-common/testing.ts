@@ -37,12 +37,11 @@ export async function startCallbackReceiver(secret: string) {
       }
       const rawBody = Buffer.concat(chunks).toString('utf8');
       const signatureHeader = request.headers[VENDOR_SIGNATURE_HEADER];
-      void verifyVendorSignature(
-        secret,
-        typeof signatureHeader === 'string' ? signatureHeader : undefined,
+      const deliveryId = request.headers[VENDOR_DELIVERY_ID_HEADER];
+      void verifyVendorSignature(secret, typeof signatureHeader === 'string' ? signatureHeader : undefined, {
+        deliveryId: typeof deliveryId === 'string' ? deliveryId : undefined,
         rawBody,
-      ).then((signature) => {
-        const deliveryId = request.headers[VENDOR_DELIVERY_ID_HEADER];
+      }).then((signature) => {
         received.push({
           path: request.url ?? '',
           headers: request.headers,
@@ -133,6 +132,14 @@ export function vendorClient(simulator: { url: string; clientId: string; clientS
           ...(key === undefined ? {} : { 'idempotency-key': key }),
         },
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+    },
+
+    async put(path: string, body: unknown, contentType = 'application/fhir+json'): Promise<Response> {
+      return fetch(`${simulator.url}${path}`, {
+        method: 'PUT',
+        headers: { authorization: `Bearer ${await bearer()}`, 'content-type': contentType },
+        body: JSON.stringify(body),
       });
     },
   };

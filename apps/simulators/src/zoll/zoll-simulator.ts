@@ -38,7 +38,13 @@ export type ZollSimulatorOptions = StudyVendorOptions & {
   offices?: readonly string[];
 };
 
-export type ZollSimulatorCounts = { ordersCreated: number; cancellations: number; reportsServed: number };
+export type ZollSimulatorCounts = {
+  ordersCreated: number;
+  cancellations: number;
+  reportsServed: number;
+  /** GET /hst/v1/studies/{studyId}: how often the portal read a study's state. */
+  studyReads: number;
+};
 
 export type ZollSimulator = StudyVendorSimulator<ZollSimulatorCounts> & { offices: readonly string[] | null };
 
@@ -77,7 +83,7 @@ const officeParams = z.object({ officeId: z.string() });
 
 export async function startZollSimulator(options: ZollSimulatorOptions = {}): Promise<ZollSimulator> {
   const studies = new Map<string, ZollStudy>();
-  const counts: ZollSimulatorCounts = { ordersCreated: 0, cancellations: 0, reportsServed: 0 };
+  const counts: ZollSimulatorCounts = { ordersCreated: 0, cancellations: 0, reportsServed: 0, studyReads: 0 };
   const offices = options.offices ? new Set(options.offices) : null;
 
   const vendor = createStudyVendor(options, ZOLL_SIMULATOR_DEFAULTS, {
@@ -167,6 +173,7 @@ export async function startZollSimulator(options: ZollSimulatorOptions = {}): Pr
 
   app.get('/hst/v1/studies/:studyId', async (request, reply) => {
     const { studyId } = studyParams.parse(request.params);
+    counts.studyReads++;
     const study = studies.get(studyId);
     return vendorApp.send(reply, study ? jsonAnswer(200, view(study)) : studyNotFound(studyId));
   });

@@ -19,7 +19,13 @@ import {
 import { STUDIES_PAGE_TITLES, STUDIES_PATHS, STUDY_SUITE_ORDER } from '../lib/study-paths';
 import { HomePage } from './home-page';
 import { AppLayout } from './layout/app-layout';
-import { CLINICS_PATH, DEFAULTS_PATH, EMAIL_OUTBOX_PATH, USERS_PATH } from './layout/nav-items';
+import {
+  CLINICS_PATH,
+  DEFAULTS_PATH,
+  DEVICE_DATA_IMPORT_LOG_PATH,
+  EMAIL_OUTBOX_PATH,
+  USERS_PATH,
+} from './layout/nav-items';
 import { NotFoundPage } from './not-found-page';
 import { RequirePermission } from './require-permission';
 import { RouteErrorPage } from './route-error-page';
@@ -127,6 +133,19 @@ export const routes: RouteObject[] = [
                   (module) => module.EmailOutboxPage,
                 ),
                 handle: handle({ title: 'E-mail outbox', crumbs: ['Administration'] }),
+              },
+            ],
+          },
+          {
+            element: <RequirePermission permission="device-data:import" />,
+            children: [
+              {
+                path: DEVICE_DATA_IMPORT_LOG_PATH,
+                lazy: lazyPage(
+                  () => import('../features/device-data/components/import-log-page'),
+                  (module) => module.ImportLogPage,
+                ),
+                handle: handle({ title: 'Device data import log', crumbs: ['Administration'] }),
               },
             ],
           },

@@ -95,6 +95,9 @@ export const queryKeys = {
     escalations: (params: Record<string, string | number>) => ['metrics', 'escalations', params] as const,
     dailyReport: (date: string) => ['metrics', 'daily-report', date] as const,
   },
+  deviceData: {
+    messages: (before: string, limit: number) => ['device-data', 'messages', { before, limit }] as const,
+  },
   notifications: {
     all: ['notifications'] as const,
     preferences: ['notifications', 'preferences'] as const,

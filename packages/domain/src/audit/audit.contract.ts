@@ -27,6 +27,7 @@ const auditBreakSchema = z.object({
 
 export const auditVerificationSchema = z.object({
   intact: z.boolean(),
+  unsealedEvents: z.number().int().describe('every chain’s unsealed tail, added up'),
   checkedAt: z.string(),
   keyId: z.string().describe('the audit key the links and seals were checked with'),
   chains: z.array(
@@ -36,6 +37,13 @@ export const auditVerificationSchema = z.object({
       events: z.number().int(),
       sealedEvents: z.number().int().describe('the most events a seal says the chain had'),
       lastSealedAt: z.string().nullable(),
+      unsealedTail: z
+        .object({
+          events: z.number().int().describe('events after the last one a valid seal anchors'),
+          firstEventId: z.string().nullable(),
+          since: z.string().nullable().describe('when the first unsealed event was written (UTC)'),
+        })
+        .describe('the window not yet sealed: deleting these events would go unseen'),
       breakCount: z.number().int(),
       breaks: z.array(auditBreakSchema).describe('the first 100 breaks in chain order'),
     }),

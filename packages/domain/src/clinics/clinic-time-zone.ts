@@ -1,5 +1,3 @@
-import type { MergedClinicConfiguration } from './merge-clinic-configuration';
-
 // A clinic's time zone (issue 28 §2, reused by issue 31 for the signature time): an IANA name such as
 // 'America/Chicago', stored as the clinic setting `clinicTimeZone`, 'America/New_York' by default. A local
 // time without a zone (an HL7 session time, a time printed on a PDF) is read in it. Read the setting only
@@ -21,7 +19,9 @@ export function isIanaTimeZone(name: string): boolean {
 }
 
 /** The clinic's time zone from its merged configuration: its value when valid, else the default. */
-export function clinicTimeZoneOf(configuration: Pick<MergedClinicConfiguration, 'settings'>): string {
+export function clinicTimeZoneOf(configuration: {
+  settings: Readonly<Record<string, { enabled?: boolean; value?: unknown } | undefined>>;
+}): string {
   const setting = configuration.settings[CLINIC_TIME_ZONE_SETTING];
   const value = typeof setting?.value === 'string' ? setting.value.trim() : '';
   return value !== '' && isIanaTimeZone(value) ? value : DEFAULT_CLINIC_TIME_ZONE;

@@ -11,7 +11,27 @@ describe('parseDeviceBarcode', () => {
     ['GS1 after a bare FNC1', `\u001d01${GTIN}`, 'gs1', { gtin: GTIN }],
     ['GS1 in brackets', `(01)${GTIN}(21)S1`, 'gs1', { serial: 'S1' }],
     ['GS1 with a leading space', ` 01${GTIN}`, 'gs1', { gtin: GTIN }],
-    ['an expiry-and-lot GS1 label', '17261231\u001d10L1', 'gs1', { gtin: null, expiry: '2026-12-31' }],
+    [
+      'a GS1 label with expiry and lot',
+      '010952770000001317261231\u001d10L1',
+      'gs1',
+      { gtin: '09527700000013', expiry: '2026-12-31' },
+    ],
+    ['company-internal GS1 data alone (valid GS1, no UDI in it)', '91ABC', 'gs1', { gtin: null }],
+    ['a bare GTIN-14', '10614141000415', 'gs1', { gtin: '10614141000415', lot: null }],
+    ['an EAN-13 with ]E0', ']E02112345678900', 'gs1', { gtin: '02112345678900', serial: null }],
+    [
+      'a GS1 Digital Link URI',
+      'https://id.gs1.org/01/09520123456788/10/ABC1/21/12345?17=280131',
+      'gs1',
+      {
+        gtin: '09520123456788',
+        lot: 'ABC1',
+        serial: '12345',
+        expiry: '2028-01-31',
+        symbology: 'digital-link',
+      },
+    ],
     ['HIBC', '+A123BJC5D6E71G', 'hibc', { labelerCode: 'A123' }],
     ['HIBC in DataMatrix', ']d1+A99912345/$$52001510X33', 'hibc', { lot: '10X3', symbology: 'datamatrix' }],
     ['an HIBC caption', '*+A123BJC5D6E71G*', 'hibc', { productNumber: 'BJC5D6E7' }],
@@ -31,7 +51,6 @@ describe('parseDeviceBarcode', () => {
   it.each([
     ['a web address', 'https://example.org/device'],
     ['a patient name', 'Jane Doe'],
-    ['company-internal GS1 data alone', '91ABC'],
     ['a Code 128 of letters', ']C0ABC-123'],
     ['a lone digit', '5'],
   ])('refuses %s as neither GS1 nor HIBC', (_story, raw) => {

@@ -1,8 +1,11 @@
 import { normalizeGroupSeparators, trimGroupSeparators } from './group-separators';
+import { looksLikeDigitalLink, parseGs1DigitalLink } from './gs1-digital-link';
 import {
   type BarcodeParseError,
   GS1_SYMBOLOGY_IDENTIFIERS,
   type Gs1ParseResult,
+  GTIN_SYMBOLOGY_IDENTIFIERS,
+  isBareGtin,
   parseGs1ElementString,
   startsWithGs1Ai,
 } from './gs1-element-string';
@@ -20,9 +23,9 @@ export type DeviceBarcodeParseResult = Gs1ParseResult | HibcParseResult | Unknow
 
 /**
  * Reads a scanned or pasted device code: its group separators normalised, then HIBC when the data starts
- * with '+' (after any symbology identifier or caption asterisk), GS1 when it carries a GS1 symbology
- * identifier or starts with an application identifier (raw or bracketed), and otherwise refused as
- * neither. `today` decides the century of two-digit years.
+ * with '+' (after any symbology identifier or caption asterisk), a GS1 Digital Link URI when it is an
+ * http(s) address, GS1 when it carries a GS1 or EAN/UPC symbology identifier, is a bare GTIN or starts with
+ * an application identifier (raw or bracketed), and otherwise refused as neither. `today` decides the century of two-digit years.
  */
 export function parseDeviceBarcode(raw: string, today: Date = new Date()): DeviceBarcodeParseResult {
   const text = normalizeGroupSeparators(raw);
@@ -31,8 +34,18 @@ export function parseDeviceBarcode(raw: string, today: Date = new Date()): Devic
   }
   const { identifier, data } = splitSymbologyIdentifier(text.trimStart());
   if (/^\*?\+/.test(data)) return parseHibc(text, today);
+  if (looksLikeDigitalLink(data)) {
+    const link = parseGs1DigitalLink(data, today);
+    // A web address that is not a GS1 Digital Link is simply not a device code.
+    if (link.ok || link.error.code !== 'unknown-ai') return link;
+  }
   const afterFnc1 = trimGroupSeparators(data);
-  if ((identifier !== null && identifier in GS1_SYMBOLOGY_IDENTIFIERS) || startsWithGs1Ai(afterFnc1)) {
+  if (
+    (identifier !== null &&
+      (identifier in GS1_SYMBOLOGY_IDENTIFIERS || identifier in GTIN_SYMBOLOGY_IDENTIFIERS)) ||
+    isBareGtin(afterFnc1.trim()) ||
+    startsWithGs1Ai(afterFnc1)
+  ) {
     return parseGs1ElementString(text, today);
   }
   return {

@@ -52,11 +52,6 @@ describe('parseGs1ElementString: what a device label carries', () => {
       { gtin: GTIN, productionDate: '2024-02-29', serial: 'X9' },
     ],
     [
-      'a secondary GS1-128 label without a GTIN',
-      `]C117261231${GS}10LOT9`,
-      { gtin: null, expiry: '2026-12-31', lot: 'LOT9' },
-    ],
-    [
       'variable fields at their longest (20 characters)',
       `01${GTIN}10ABCDEFGHIJKLMNOPQRST${GS}2112345678901234567890`,
       { lot: 'ABCDEFGHIJKLMNOPQRST', serial: '12345678901234567890' },
@@ -84,15 +79,69 @@ describe('parseGs1ElementString: what a device label carries', () => {
       lot: 'L1',
       serial: null,
       elements: [
-        { ai: '01', value: GTIN },
-        { ai: '3103', value: '000150' },
-        { ai: '11', value: '250115' },
-        { ai: '410', value: '9520123456788' },
-        { ai: '17', value: '261231' },
-        { ai: '240', value: 'REF-7' },
-        { ai: '10', value: 'L1' },
+        { ai: '01', value: GTIN, title: 'GTIN' },
+        { ai: '3103', value: '000150', title: 'NET WEIGHT (kg)' },
+        { ai: '11', value: '250115', title: 'PROD DATE' },
+        { ai: '410', value: '9520123456788', title: 'SHIP TO LOC' },
+        { ai: '17', value: '261231', title: 'USE BY or EXPIRY' },
+        { ai: '240', value: 'REF-7', title: 'ADDITIONAL ID' },
+        { ai: '10', value: 'L1', title: 'BATCH/LOT' },
       ],
     });
+  });
+
+  it('keeps AIs GS1 defines that a device label does not need, and still reads the UDI', () => {
+    const result = parsed(`]C101${GTIN}235XYZ${GS}7240PROTO-1${GS}17261231${GS}91INTERNAL${GS}10L1${GS}99X`);
+    expect(result).toMatchObject({ ok: true, gtin: GTIN, expiry: '2026-12-31', lot: 'L1' });
+    expect(
+      result.ok && result.elements.map((element) => `${element.ai}=${element.value} ${element.title}`),
+    ).toEqual([
+      `01=${GTIN} GTIN`,
+      '235=XYZ TPX',
+      '7240=PROTO-1 PROTOCOL',
+      '17=261231 USE BY or EXPIRY',
+      '91=INTERNAL INTERNAL',
+      '10=L1 BATCH/LOT',
+      '99=X INTERNAL',
+    ]);
+  });
+
+  it.each([
+    ['a bare GTIN-14, as typed from the human-readable line', '10614141000415', '10614141000415', null],
+    ['a bare GTIN-13', '2112345678900', '02112345678900', null],
+    ['a bare GTIN-12 (UPC-A)', '416000336108', '00416000336108', null],
+    ['a bare GTIN-8', '02345673', '00000002345673', null],
+    ['an EAN-13 with its symbology identifier', ']E02112345678900', '02112345678900', 'ean-13'],
+    ['an EAN-8 with its symbology identifier', ']E402345673', '00000002345673', 'ean-8'],
+    ['a GTIN after ]X0', ']X010614141000415', '10614141000415', null],
+  ])('%s fills the GTIN', (_story, raw, gtin, symbology) => {
+    expect(parsed(raw)).toMatchObject({ ok: true, gtin, symbology, lot: null, serial: null });
+  });
+
+  it('reads an EAN-13 with its GS1 Composite', () => {
+    expect(parsed(`]E02112345678900|]e099COMPOSITE${GS}98XYZ`)).toMatchObject({
+      ok: true,
+      gtin: '02112345678900',
+      elements: [
+        { ai: '01', value: '02112345678900' },
+        { ai: '99', value: 'COMPOSITE' },
+        { ai: '98', value: 'XYZ' },
+      ],
+    });
+  });
+
+  it.each([
+    ['an EAN-13 with a wrong check digit', ']E02112345678901', 'bad-check-digit'],
+    ['an EAN-13 too short', ']E0123456789012', 'truncated'],
+    ['an EAN-8 too long', ']E4123456789', 'bad-value'],
+    ['an SSCC with a wrong check digit', '(00)123456789012345670', 'bad-check-digit'],
+    [
+      'a contained GTIN with a wrong check digit',
+      '(02)12345678901232(37)1(00)123456789012345675',
+      'bad-check-digit',
+    ],
+  ])('refuses %s', (_story, raw, code) => {
+    expect(parsed(raw)).toMatchObject({ ok: false, error: { code } });
   });
 
   it.each([
@@ -146,7 +195,7 @@ describe('parseGs1ElementString: what it refuses, and says why', () => {
       'a bare AI at the end',
       `01${GTIN}17`,
       'truncated',
-      'The code ends too early: the expiry date (17) needs 6 digits, it has 0.',
+      'The code ends too early: the expiry date (17) is empty.',
     ],
     [
       'a lot with nothing in it',
@@ -167,7 +216,7 @@ describe('parseGs1ElementString: what it refuses, and says why', () => {
       'The code ends too early: the GTIN (01) needs 14 digits, it has 13.',
     ],
     ['a bracketed GTIN too long', '(01)095277000000133', 'bad-value', 'The GTIN (01) must be 14 digits.'],
-    ['letters in the GTIN', '0109527700A00013', 'bad-value', 'The GTIN (01) must be 14 digits.'],
+    ['letters in the GTIN', '0109527700A00013', 'bad-value', 'The GTIN (01) must be digits only.'],
     [
       'an expiry month 13',
       `01${GTIN}17261301`,
@@ -190,13 +239,13 @@ describe('parseGs1ElementString: what it refuses, and says why', () => {
       'a lot with a character GS1 does not allow',
       `01${GTIN}10LOT 1`,
       'bad-value',
-      'The lot (10) has characters GS1 does not allow there.',
+      'The lot (10) has characters GS1 does not allow there (GS1 character set 82).',
     ],
     [
       'a count that is not digits',
       `01${GTIN}30AB`,
       'bad-value',
-      'The count of items (30) has characters GS1 does not allow there.',
+      'The count of items (30) must be digits only.',
     ],
     [
       'two different GTINs',
@@ -205,28 +254,52 @@ describe('parseGs1ElementString: what it refuses, and says why', () => {
       'The code carries the GTIN (01) twice, with different values.',
     ],
     [
-      'an unknown variable AI (company internal data)',
-      `01${GTIN}91ABC${GS}10L`,
+      'an AI GS1 does not define (89), raw: its length cannot be known',
+      `01${GTIN}89ABC`,
       'unknown-ai',
-      'The code has an application identifier this page cannot read: (91).',
+      'The code has an application identifier GS1 does not define: (89…).',
     ],
     [
-      'an unknown AI of an unknown length',
-      `01${GTIN}7003260115`,
+      'an AI GS1 does not define, bracketed',
+      `(01)${GTIN}(89)1`,
       'unknown-ai',
-      'The code has an application identifier this page cannot read: (70…).',
-    ],
-    [
-      'an unknown bracketed AI',
-      `(01)${GTIN}(242)123`,
-      'unknown-ai',
-      'The code has an application identifier this page cannot read: (242).',
+      'The code has an application identifier GS1 does not define: (89).',
     ],
     [
       'a bracketed AI of the wrong length for its prefix',
       `(01)${GTIN}(31)000150`,
       'unknown-ai',
-      'The code has an application identifier this page cannot read: (31).',
+      'The code has an application identifier GS1 does not define: (31).',
+    ],
+    [
+      'an expiry time (7003) cut short',
+      `01${GTIN}7003260115`,
+      'truncated',
+      'The code ends too early: the EXPIRY TIME (7003) needs 10 digits, it has 6.',
+    ],
+    [
+      'a secondary label alone: expiry and lot without the GTIN (GS1 requires (01) or another key with them)',
+      `]C117261231${GS}10LOT9`,
+      'bad-pairing',
+      'GS1 does not allow this code: (17) needs (01) or (02) or (03) or (255) or (8006) or (8026) in the same code.',
+    ],
+    [
+      'a serial without a GTIN',
+      '(21)ABC123',
+      'bad-pairing',
+      'GS1 does not allow this code: (21) needs (01) or (03) or (8006) in the same code.',
+    ],
+    [
+      'a GTIN and a contained GTIN together',
+      `(01)${GTIN}(02)${GS1_EXAMPLE_GTIN}(37)5`,
+      'bad-pairing',
+      'GS1 does not allow this code: (01) may not be used together with (37).',
+    ],
+    [
+      'two mutually exclusive net weights (310n)',
+      `(01)${GTIN}(3100)000001(3101)000002`,
+      'bad-pairing',
+      'GS1 does not allow this code: (3100) may not be used together with (3101).',
     ],
     [
       'letters where an AI should be',
@@ -257,8 +330,8 @@ describe('startsWithGs1Ai', () => {
     ['4109520123456788', true],
     ['+A123', false],
     ['HELLO', false],
-    ['91ABC', false],
-    ['99', false],
+    ['91ABC', true],
+    ['8912', false],
     ['5', false],
     ['', false],
   ])('%j: %s', (text, expected) => {

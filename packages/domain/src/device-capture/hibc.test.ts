@@ -346,3 +346,64 @@ describe('parseHibc: what it refuses, and says why', () => {
     );
   });
 });
+
+// Labels from a public HIBC parser's tests (DacoTaco/BarcodeParserBuilder,
+// BarcodeParserBuilder.UnitTests/Barcodes/HIBC/HibcBarcodeParserBuilderTestFixture.cs at commit
+// c0e26a7d6ca9f181a38c50fa6e4c7db3287aa5e2), each read as given and with the spaces a scanner or a paste leaves
+// after the check character, which are trimmed before the check (one label's check character is a space).
+describe('parseHibc: a public HIBC parser’s examples, with and without trailing spaces', () => {
+  it.each<[string, Partial<HibcParseSuccess>]>([
+    [
+      '+J123AQ3451/25330BC34567/S4012X',
+      {
+        labelerCode: 'J123',
+        productNumber: 'AQ345',
+        unitOfMeasure: 1,
+        expiry: '2025-11-26',
+        lot: 'BC34567',
+        serial: '4012',
+      },
+    ],
+    [
+      '+A99912345/$$812710X3/16D20111212/14D20200906/S77DEFG453',
+      {
+        labelerCode: 'A999',
+        productNumber: '1234',
+        quantity: 12,
+        lot: '10X3',
+        serial: '77DEFG45',
+        expiry: '2020-09-06',
+      },
+    ],
+    [
+      '+E203PB414109/$$8243280112R00089525J',
+      { labelerCode: 'E203', lot: 'R00089525', expiry: '2028-01-12', quantity: 24 },
+    ],
+    [
+      ']d1+EFOR78712011/$26485266/16D20240626/Q10S',
+      { labelerCode: 'EFOR', lot: '26485266', productionDate: '2024-06-26' },
+    ],
+    ['+A123BJC5D6E71G', { labelerCode: 'A123', productNumber: 'BJC5D6E7', unitOfMeasure: 1 }],
+  ])('%j', (raw, expected) => {
+    for (const trailing of ['', ' ', '   ']) {
+      expect(parsed(`${raw}${trailing}`), JSON.stringify(trailing)).toMatchObject({ ok: true, ...expected });
+    }
+  });
+
+  it('keeps a check character that is a space, with spaces after it', () => {
+    // From the same fixture ('+A123BJCMD6E79++$$52001510X3+ '): the secondary data, whose check character is a space.
+    const secondary = '+$$52001510X3+';
+    expect(hibcCheckCharacter(secondary)).toBe(' ');
+    for (const trailing of ['', ' ', '  ']) {
+      expect(parsed(`${secondary} ${trailing}`)).toMatchObject({
+        ok: true,
+        lot: '10X3',
+        expiry: '2020-01-15',
+      });
+    }
+  });
+
+  it('still refuses a wrong check character that spaces follow', () => {
+    expect(parsed('+A123BJC5D6E71H  ')).toMatchObject({ ok: false, error: { code: 'bad-check-digit' } });
+  });
+});

@@ -262,6 +262,13 @@ export function parseHibc(raw: string, today: Date = new Date()): HibcParseResul
     });
   }
 
+  // Spaces after the check character (scanners and people pasting add them) are trimmed before the check. A
+  // space can itself be the check character: kept when the code checks only with it.
+  if (text.endsWith(' ')) {
+    const trimmed = text.trimEnd();
+    const checks = (candidate: string) => hibcCheckCharacter(candidate.slice(0, -1)) === candidate.slice(-1);
+    text = !checks(trimmed) && checks(`${trimmed} `) ? `${trimmed} ` : trimmed;
+  }
   const data = text.slice(0, -1);
   const found = text.slice(-1);
   const expected = hibcCheckCharacter(data);

@@ -1,7 +1,9 @@
 // The signature on a vendor's call to the portal (VENDOR_PROTOCOLS.md, "Calls from a vendor to the
-// portal"): `X-Vendor-Signature: t=<unix seconds>,v1=<hex HMAC-SHA-256(secret, "<t>.<raw body>")>`. The
-// timestamp inside the signed text stops an old delivery being replayed later. Web Crypto, so the server
-// and the simulators share one implementation.
+// portal"): `X-Vendor-Signature: t=<unix seconds>,v1=<hex HMAC-SHA-256(secret, "<t>.<delivery id>.<raw body>")>`.
+// The timestamp inside the signed text stops an old delivery being replayed later; the delivery id inside
+// it (X-Vendor-Delivery-Id, required) stops a captured call being replayed within the window as a new
+// delivery (issue 31 §3): a replay repeats the delivery id, which the portal has taken already. Web
+// Crypto, so the server and the simulators share one implementation.
 
 export const VENDOR_SIGNATURE_HEADER = 'x-vendor-signature';
 export const VENDOR_DELIVERY_ID_HEADER = 'x-vendor-delivery-id';
@@ -22,13 +24,20 @@ async function hmacHex(secret: string, text: string): Promise<string> {
   return Array.from(mac, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
-/** The header value for a body sent at `timestampSeconds`. */
+/** What a signature covers besides its time: the delivery id and the body as sent. */
+export type SignedDelivery = { deliveryId: string; rawBody: string };
+
+function signedText(timestampSeconds: number, delivery: SignedDelivery): string {
+  return `${timestampSeconds}.${delivery.deliveryId}.${delivery.rawBody}`;
+}
+
+/** The header value for a delivery sent at `timestampSeconds`. */
 export async function signVendorPayload(
   secret: string,
-  rawBody: string,
+  delivery: SignedDelivery,
   timestampSeconds: number = Math.floor(Date.now() / 1000),
 ): Promise<string> {
-  return `t=${timestampSeconds},v1=${await hmacHex(secret, `${timestampSeconds}.${rawBody}`)}`;
+  return `t=${timestampSeconds},v1=${await hmacHex(secret, signedText(timestampSeconds, delivery))}`;
 }
 
 /** Compares in time that does not depend on where the texts differ. */
@@ -42,14 +51,15 @@ function equalInConstantTime(a: string, b: string): boolean {
 
 export type VendorSignatureCheck = { ok: true } | { ok: false; reason: string };
 
-/** Whether `header` signs `rawBody` with `secret`, within the tolerance of `nowSeconds`. */
+/** Whether `header` signs the delivery (id and body) with `secret`, within the tolerance of `nowSeconds`. */
 export async function verifyVendorSignature(
   secret: string,
   header: string | undefined,
-  rawBody: string,
+  delivery: { deliveryId: string | undefined; rawBody: string },
   nowSeconds: number = Math.floor(Date.now() / 1000),
 ): Promise<VendorSignatureCheck> {
   if (!header) return { ok: false, reason: 'The X-Vendor-Signature header is missing' };
+  if (!delivery.deliveryId) return { ok: false, reason: 'The X-Vendor-Delivery-Id header is missing' };
   const parts = new Map(
     header.split(',').map((part) => {
       const at = part.indexOf('=');
@@ -64,8 +74,11 @@ export async function verifyVendorSignature(
   if (Math.abs(nowSeconds - timestamp) > VENDOR_SIGNATURE_TOLERANCE_SECONDS) {
     return { ok: false, reason: 'The X-Vendor-Signature timestamp is too far from the present' };
   }
-  const expected = await hmacHex(secret, `${timestamp}.${rawBody}`);
+  const expected = await hmacHex(
+    secret,
+    signedText(timestamp, { deliveryId: delivery.deliveryId, rawBody: delivery.rawBody }),
+  );
   return equalInConstantTime(expected, signature.toLowerCase())
     ? { ok: true }
-    : { ok: false, reason: 'The X-Vendor-Signature does not match the body' };
+    : { ok: false, reason: 'The X-Vendor-Signature does not match the body and delivery id' };
 }

@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import { defineResponseContract } from '../common/api-contract';
 import { DEVICE_TYPES } from '../common/device-types';
+import { MAX_INPUT_DEPTH } from '../common/input-depth';
 import { isValidNpi } from '../common/npi';
 import { pageLinksSchema } from '../common/paging.contract';
 import { TABLE_DEFAULT_ROWS } from '../common/paging-constants';
@@ -341,12 +342,16 @@ function isEmptyValue(value: unknown): boolean {
  * SPEC §5: patient creation drops empty fields. Empty strings, nulls, empty lists and objects left empty
  * are removed, at every depth; false and 0 are values and stay.
  */
-export function dropEmptyFields(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(dropEmptyFields).filter((item) => !isEmptyValue(item));
+export function dropEmptyFields(value: unknown, depth = 0): unknown {
+  // Bounded (issue 31 §3): past MAX_INPUT_DEPTH, where no request reaches (the JSON parser refuses it),
+  // a value is left as it is rather than walked further.
+  if (depth > MAX_INPUT_DEPTH) return value;
+  if (Array.isArray(value))
+    return value.map((item) => dropEmptyFields(item, depth + 1)).filter((item) => !isEmptyValue(item));
   if (typeof value !== 'object' || value === null) return value;
   const kept: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value)) {
-    const cleaned = dropEmptyFields(item);
+    const cleaned = dropEmptyFields(item, depth + 1);
     if (!isEmptyValue(cleaned)) kept[key] = cleaned;
   }
   return kept;
@@ -400,7 +405,7 @@ export const contactInfoBodySchema = z.strictObject({
 
 /** POST clinics/{npi}/patients. Empty fields are dropped first (SPEC §5). */
 export const createPatientBodySchema = z.preprocess(
-  dropEmptyFields,
+  (value) => dropEmptyFields(value),
   z.strictObject({
     patientId: patientIdText,
     fmId: z.optional(z.string().trim().max(100)),

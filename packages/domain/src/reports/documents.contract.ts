@@ -12,6 +12,7 @@ import { SERVICE_LINES } from '../common/service-lines';
 import { ALERT_LEVELS } from './alert-levels';
 import { DOCUMENT_STATUSES } from './document-statuses';
 import { DOCUMENT_TYPES } from './document-types';
+import { ISO_WITH_OFFSET, LOCAL_TIME_FORMAT_MESSAGE } from './signature-time';
 
 const nullableText = z.string().nullable();
 
@@ -232,8 +233,11 @@ const signFields = {
     .string()
     .trim()
     .max(60)
+    .regex(ISO_WITH_OFFSET, { error: LOCAL_TIME_FORMAT_MESSAGE })
     .optional()
-    .describe("the signer's local date and time, printed on the signature"),
+    .describe(
+      "the signer's clock as ISO 8601 with its offset (2026-12-07T11:42:10-05:00), within 5 minutes of the server's: the signature's time (the server's clock) is then printed in that offset; without it, in the clinic's time zone",
+    ),
 };
 
 /** PATCH /api/reports/:id/sign and /acknowledge. */
@@ -255,7 +259,29 @@ export const bulkSignDocumentsBodySchema = z.strictObject(signFields).extend({
 export type BulkSignDocumentsBody = z.input<typeof bulkSignDocumentsBodySchema>;
 
 /** PATCH /api/reports/:id/unsign: the body may be left out. */
-export const unsignDocumentBodySchema = z.strictObject({ note: noteText }).optional();
+/**
+ * PATCH /api/reports/{id}/unsign (issue 30 §3): the reason is required, and kept in the audit event and the
+ * document's history. `note` is the older name of the same field, still read.
+ */
+export const UNSIGN_REASON_MAX_LENGTH = 500;
+export const unsignDocumentBodySchema = z
+  .strictObject({
+    reason: z
+      .string({ error: 'is required: say why the document is un-signed' })
+      .trim()
+      .min(1, { error: 'is required: say why the document is un-signed' })
+      .max(UNSIGN_REASON_MAX_LENGTH, { error: `must be at most ${UNSIGN_REASON_MAX_LENGTH} characters` })
+      .optional(),
+    note: noteText,
+  })
+  .refine(
+    (body) =>
+      (body.reason ?? '').length > 0 || (typeof body.note === 'string' && body.note.trim().length > 0),
+    {
+      error: 'is required: say why the document is un-signed',
+      path: ['reason'],
+    },
+  );
 export type UnsignDocumentBody = z.input<typeof unsignDocumentBodySchema>;
 
 /** POST /api/reports/reassign. */

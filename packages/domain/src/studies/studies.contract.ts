@@ -332,10 +332,49 @@ export const clinicStudyParamsSchema = z.object({
   studyId: z.uuid({ error: 'must be a study id' }),
 });
 
+/** SPEC §7's Zoll routes name the study alone: its id identifies the clinic (issue 31 §3). */
+export const studyIdParamsSchema = z.object({
+  id: z.uuid({ error: 'must be a study id' }),
+});
+
+/** SPEC §7: POST /api/patients/zoll/sleep-studies/{id}/push and POST /api/patients/zoll/check-for-updates/{id}. */
+export const ZOLL_PUSH_ROUTE = '/api/patients/zoll/sleep-studies/:id/push';
+export const ZOLL_CHECK_FOR_UPDATES_ROUTE = '/api/patients/zoll/check-for-updates/:id';
+
 // ---- EMR delivery (issue 16 §5) ----
 
 export const EMR_DELIVERY_STATES = ['not-sent', 'queued', 'delivered', 'failed'] as const;
 export type EmrDeliveryState = (typeof EMR_DELIVERY_STATES)[number];
+
+/**
+ * The correction of a copy filed in the EMR and then un-signed in the portal (issue 30 §3): none, queued, done
+ * (the EMR's DocumentReference is entered-in-error) or failed.
+ */
+export const EMR_CORRECTION_STATES = ['none', 'queued', 'entered-in-error', 'failed'] as const;
+export type EmrCorrectionState = (typeof EMR_CORRECTION_STATES)[number];
+
+/** Each step of a document's way to the EMR, as its audit trail records them, oldest first. */
+export const EMR_DELIVERY_STEPS = [
+  'signed',
+  'delivered',
+  'failed',
+  'resend-requested',
+  'unsigned',
+  'correction-queued',
+  'entered-in-error',
+  'correction-failed',
+] as const;
+export type EmrDeliveryStepKind = (typeof EMR_DELIVERY_STEPS)[number];
+
+export const emrDeliveryStepSchema = z.object({
+  step: z.enum(EMR_DELIVERY_STEPS),
+  at: z.string(),
+  /** The EMR's DocumentReference the step concerns, when there is one. */
+  emrId: z.string().nullable(),
+  /** Why (a failure's reason, an un-signing's reason); null when the step has none. */
+  reason: z.string().nullable(),
+});
+export type EmrDeliveryStep = z.infer<typeof emrDeliveryStepSchema>;
 
 export const emrDeliverySchema = z
   .object({
@@ -349,6 +388,16 @@ export const emrDeliverySchema = z
     /** How many pages went (or will go): the signed PDF with its coversheet, cut to the clinic's limit. */
     pageCount: z.number().int().nullable(),
     updatedAt: z.string().nullable(),
+    /** The correction of an earlier copy that was un-signed. */
+    correction: z.object({
+      state: z.enum(EMR_CORRECTION_STATES),
+      /** The EMR's DocumentReference being (or made) entered-in-error. */
+      emrId: z.string().nullable(),
+      reason: z.string().nullable(),
+    }),
+    /** The EMR's DocumentReference the next (or last) delivery replaces (relatesTo replaces). */
+    replacesEmrId: z.string().nullable(),
+    steps: z.array(emrDeliveryStepSchema),
   })
   .meta({ id: 'EmrDelivery' });
 export type EmrDelivery = z.infer<typeof emrDeliverySchema>;
@@ -418,16 +467,8 @@ export const studiesResponseContracts = [
     `${PATIENT}/sleep-profile/current-study/cancel`,
     studyResourceSchema,
   ),
-  /* @__PURE__ */ defineResponseContract(
-    'POST',
-    `${CLINIC}/zoll/sleep-studies/:studyId/push`,
-    studyResourceSchema,
-  ),
-  /* @__PURE__ */ defineResponseContract(
-    'POST',
-    `${CLINIC}/zoll/check-for-updates/:studyId`,
-    studyResourceSchema,
-  ),
+  /* @__PURE__ */ defineResponseContract('POST', ZOLL_PUSH_ROUTE, studyResourceSchema),
+  /* @__PURE__ */ defineResponseContract('POST', ZOLL_CHECK_FOR_UPDATES_ROUTE, studyResourceSchema),
   /* @__PURE__ */ defineResponseContract('GET', `${PATIENT}/wcd-studies`, studyListSchema),
   /* @__PURE__ */ defineResponseContract('POST', `${PATIENT}/wcd-studies`, studyResourceSchema),
   /* @__PURE__ */ defineResponseContract('PATCH', `${PATIENT}/wcd-studies/:studyId`, studyResourceSchema),

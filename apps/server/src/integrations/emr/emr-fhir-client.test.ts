@@ -27,12 +27,21 @@ function client() {
 
 const filing: EmrDocumentFiling = {
   documentId: '5f0c8a2e-9b1d-4c3e-8f7a-6d5e4c3b2a10',
+  clinicNpi: '1234567893',
   signedSha256: 'a'.repeat(64),
+  documentType: 'holter-study',
   documentTypeLabel: 'Holter',
   title: 'Holter — 2026-03-04',
-  patient: { mrn: 'P900101', firstName: 'Marguerite', lastName: 'Fennimore', dob: null },
+  dateOfService: '2026-03-04',
+  patient: { mrn: 'P900101', firstName: 'Marguerite', lastName: 'Fennimore', dob: null, gender: 'unknown' },
   signedAt: '2026-03-05T14:22:10.000Z',
-  signer: { name: 'Dr. Amara Okafor', npi: '1679576722' },
+  signer: {
+    name: 'Dr. Amara Okafor',
+    npi: '1679576722',
+    userId: 'u-1',
+    familyName: 'Okafor',
+    givenNames: ['Amara'],
+  },
   interpreting: null,
   referring: null,
   pdf: new Uint8Array(Buffer.from('%PDF-1.7\n%%EOF\n')),

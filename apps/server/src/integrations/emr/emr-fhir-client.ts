@@ -27,6 +27,11 @@ export type EmrFiledDocument = {
 
 export type EmrFhirClient = {
   fileDocument(filing: EmrDocumentFiling, options: VendorChangeOptions): Promise<EmrFiledDocument>;
+  /**
+   * The correction of a copy that should not stand (un-signed in the portal): the EMR's DocumentReference read
+   * back and updated with status entered-in-error. Already so, it is left as it is.
+   */
+  markEnteredInError(emrId: string, options: VendorChangeOptions): Promise<void>;
 };
 
 const transactionResponseSchema = z.object({
@@ -60,8 +65,44 @@ export function createEmrFhirClient(options: VendorClientOptions): EmrFhirClient
       });
       return readFiledDocument(answer);
     },
+
+    async markEnteredInError(emrId, { idempotencyKey, signal }) {
+      const path = `/fhir/DocumentReference/${encodeURIComponent(emrId)}`;
+      const current = await http.request({
+        method: 'GET',
+        path,
+        accept: FHIR_JSON,
+        signal,
+        describeRefusal: describeOperationOutcome,
+      });
+      const resource = documentReferenceSchema.safeParse(current.json).data;
+      if (!resource) {
+        throw new VendorResponseError({
+          vendor: EMR_VENDOR_NAME,
+          status: current.status,
+          detail: 'a DocumentReference that is not one',
+        });
+      }
+      if (resource.status === 'entered-in-error') return;
+      await http.request({
+        method: 'PUT',
+        path,
+        json: { ...resource, status: 'entered-in-error' },
+        contentType: FHIR_JSON,
+        accept: FHIR_JSON,
+        idempotencyKey,
+        signal,
+        describeRefusal: describeOperationOutcome,
+      });
+    },
   };
 }
+
+const documentReferenceSchema = z.looseObject({
+  resourceType: z.literal('DocumentReference'),
+  id: z.string(),
+  status: z.string(),
+});
 
 /** The refusal's first issue with diagnostics: its code, and the diagnostics as the sentence to show. */
 function describeOperationOutcome(answer: VendorAnswer) {
@@ -74,10 +115,11 @@ function describeOperationOutcome(answer: VendorAnswer) {
 
 function readFiledDocument(answer: VendorAnswer): EmrFiledDocument {
   const bundle = readVendorJson(EMR_VENDOR_NAME, transactionResponseSchema, answer);
-  // Entries answer in the order they were sent (Binary, DocumentReference); the location says for sure.
-  const entry =
-    bundle.entry.find((candidate) => DOCUMENT_REFERENCE_LOCATION.test(candidate.response.location ?? '')) ??
-    bundle.entry[1];
+  // Entries answer in the order they were sent (Patient, Practitioner, Binary, DocumentReference); the location
+  // says which is the DocumentReference.
+  const entry = bundle.entry.find((candidate) =>
+    DOCUMENT_REFERENCE_LOCATION.test(candidate.response.location ?? ''),
+  );
   const emrId = DOCUMENT_REFERENCE_LOCATION.exec(entry?.response.location ?? '')?.[1];
   const status = entry?.response.status.trim() ?? '';
   const created = status.startsWith('201') ? true : status.startsWith('200') ? false : null;

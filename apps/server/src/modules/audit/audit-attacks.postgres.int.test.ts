@@ -6,13 +6,14 @@ import {
   editAndRehash,
   recordEvents,
 } from '../../test-support/audit-tampering';
+import { insertDocument, OWN_CLINIC_NPI } from '../../test-support/fixtures';
 import { signedInPortal } from '../../test-support/signed-in-portal';
 
 // The three things a PostgreSQL superuser could do to the audit trail unnoticed before its links were
 // keyed and its heads sealed. Each attack runs with `session_replication_role = replica`, which switches
 // the append-only trigger off, on a real PostgreSQL server; verify must report each one.
 describe('the audit trail against a database superuser', () => {
-  const portal = signedInPortal(['sysAdmin']);
+  const portal = signedInPortal(['sysAdmin', 'provider']);
   const detected: string[] = [];
 
   const verifyChain = async (clinicNpi: string) => {
@@ -23,6 +24,7 @@ describe('the audit trail against a database superuser', () => {
       chains: {
         intact: boolean;
         events: number;
+        unsealedTail: { events: number; firstEventId: string | null; since: string | null };
         breaks: { position: number; eventId: string; kind: string }[];
       }[];
     };
@@ -47,7 +49,33 @@ describe('the audit trail against a database superuser', () => {
   });
   afterAll(async () => {
     // Reported here too, so a run's log says it in one line.
-    console.info(`audit attacks detected: ${detected.length} of 3 (${detected.join(', ')})`);
+    console.info(`audit attacks detected: ${detected.length} of 4 (${detected.join(', ')})`);
+  });
+
+  /** A provider signs a document through the API, as the portal's users do; returns the 'signed' event. */
+  const signThroughApi = async () => {
+    const document = await insertDocument(portal.db, portal.storage, { clinicNpi: OWN_CLINIC_NPI });
+    const response = await portal.as.provider.patch(`/api/reports/${document.id}/sign`, { note: 'reviewed' });
+    expect(response.statusCode).toBe(200);
+    const events = await chainEvents(portal.db, `clinic:${OWN_CLINIC_NPI}`);
+    const signed = events.at(-1);
+    expect(signed).toMatchObject({ eventType: 'signed', entityId: document.id });
+    return String(signed?.id);
+  };
+
+  it('detects the newest signed event deleted, though no timer sealed since (issue 31)', async () => {
+    await seal();
+    // Nothing seals between the signature and the attack but the signature's own commit.
+    const signedId = await signThroughApi();
+    const before = await verifyChain(OWN_CLINIC_NPI);
+    expect(before).toMatchObject({ intact: true, chains: [{ unsealedTail: { events: 0 } }] });
+    await deleteTail(portal.db, `clinic:${OWN_CLINIC_NPI}`, 1);
+    const report = await verifyChain(OWN_CLINIC_NPI);
+    expect(report.intact).toBe(false);
+    expect(report.chains[0]?.breaks).toEqual([
+      expect.objectContaining({ eventId: signedId, kind: 'missing', missingEvents: 1 }),
+    ]);
+    detected.push('newest signed event deleted');
   });
 
   it('detects a deleted tail', async () => {
@@ -93,5 +121,51 @@ describe('the audit trail against a database superuser', () => {
     ]);
     expect(report.chains[0]?.breaks[0]?.eventId).toBe(ids[4]);
     detected.push('edited and rehashed');
+  });
+});
+
+// The attack the issue describes (issue 31), on a chain of its own: the two newest events deleted, one a
+// signature, both written after the last timed seal.
+describe('the audit trail against a superuser deleting a signature and what followed it', () => {
+  const portal = signedInPortal(['sysAdmin', 'provider']);
+  const verifyChain = async (clinicNpi: string) => {
+    const response = await portal.as.sysAdmin.get(`/api/audit/verify?clinicNpi=${clinicNpi}`);
+    expect(response.statusCode).toBe(200);
+    return response.json() as {
+      intact: boolean;
+      chains: {
+        unsealedTail: { events: number; firstEventId: string | null };
+        breaks: { eventId: string; kind: string }[];
+      }[];
+    };
+  };
+  const seal = async () => {
+    expect((await portal.as.sysAdmin.post('/api/audit/seal')).statusCode).toBe(200);
+  };
+  const signThroughApi = async () => {
+    const document = await insertDocument(portal.db, portal.storage, { clinicNpi: OWN_CLINIC_NPI });
+    const response = await portal.as.provider.patch(`/api/reports/${document.id}/sign`, { note: 'reviewed' });
+    expect(response.statusCode).toBe(200);
+    const signed = (await chainEvents(portal.db, `clinic:${OWN_CLINIC_NPI}`)).at(-1);
+    expect(signed).toMatchObject({ eventType: 'signed', entityId: document.id });
+    return String(signed?.id);
+  };
+
+  it('detects the two newest events deleted, a signed one and an ordinary one after it', async () => {
+    await seal();
+    const signedId = await signThroughApi();
+    // An ordinary event after the signature, not yet sealed: verify shows it as the unsealed tail.
+    const [ordinary] = await recordEvents(portal.db, OWN_CLINIC_NPI, 1);
+    const before = await verifyChain(OWN_CLINIC_NPI);
+    expect(before).toMatchObject({
+      intact: true,
+      chains: [{ unsealedTail: { events: 1, firstEventId: ordinary } }],
+    });
+    await deleteTail(portal.db, `clinic:${OWN_CLINIC_NPI}`, 2);
+    const report = await verifyChain(OWN_CLINIC_NPI);
+    expect(report.intact).toBe(false);
+    expect(report.chains[0]?.breaks).toEqual([
+      expect.objectContaining({ eventId: signedId, kind: 'missing', missingEvents: 1 }),
+    ]);
   });
 });

@@ -19,6 +19,7 @@ import { bearer, signIn } from '../../test-support/sign-in';
 import { createTestApp, createTestConfig, TEST_AUDIT_KEY } from '../../test-support/test-app';
 import { canonicalJson, keyedAuditHash, LINK_VERSION, legacyAuditHash } from './audit-event-hash';
 import { AuditKeyError, deriveAuditKeyring } from './audit-keyring';
+import { openAuditTrail } from './open-audit-trail';
 import { recordAuditEvent } from './record-audit-event';
 
 const testKeyring = deriveAuditKeyring(TEST_AUDIT_KEY);
@@ -111,6 +112,11 @@ describe('the tamper-evident audit trail', () => {
       events: 3,
       sealedEvents: 0,
       lastSealedAt: null,
+      unsealedTail: {
+        events: 3,
+        firstEventId: rows[0] ? String(rows[0].id) : null,
+        since: expect.any(String),
+      },
       breakCount: 0,
       breaks: [],
     });
@@ -328,6 +334,91 @@ describe('the seal log', () => {
       await timed.portal.close();
       vi.useRealTimers();
     }
+  });
+});
+
+describe('sealing without a window (issue 31)', () => {
+  let audit: Awaited<ReturnType<typeof auditPortal>>;
+  beforeAll(async () => {
+    audit = await auditPortal();
+  });
+  afterAll(async () => {
+    await audit.portal.close();
+  });
+  const signatureEvent = (clinicNpi: string, eventType: string) => ({
+    clinicNpi,
+    entityType: 'document' as const,
+    entityId: `doc-${eventType}`,
+    eventType,
+    actorId: 'auth0|demo-provider',
+  });
+
+  it('seals the chain as a signature, an acknowledgement or an un-signing commits, and not before', async () => {
+    for (const [index, eventType] of ['signed', 'acknowledged', 'unsigned'].entries()) {
+      const clinicNpi = `100000002${index}`;
+      await recordEvents(audit.portal.db, clinicNpi, 2);
+      const event = await inTransaction(audit.portal.db, async (tx) => {
+        const recorded = await recordAuditEvent(tx, signatureEvent(clinicNpi, eventType));
+        // Inside the transaction nothing is sealed yet: the seal follows the commit.
+        expect(audit.sealLines().filter(({ seal }) => seal.chain === `clinic:${clinicNpi}`)).toEqual([]);
+        return recorded;
+      });
+      expect(
+        audit
+          .sealLines()
+          .filter(({ seal }) => seal.chain === `clinic:${clinicNpi}`)
+          .map(({ seal }) => [seal.events, seal.lastEventId]),
+      ).toEqual([[3, event.id]]);
+      expect(await audit.chainReport(clinicNpi)).toMatchObject({
+        intact: true,
+        sealedEvents: 3,
+        unsealedTail: { events: 0, firstEventId: null, since: null },
+      });
+    }
+  });
+
+  it('seals nothing for a signature whose transaction rolls back, nor for an ordinary event', async () => {
+    await expect(
+      inTransaction(audit.portal.db, async (tx) => {
+        await recordAuditEvent(tx, signatureEvent('1000000023', 'signed'));
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    await recordEvents(audit.portal.db, '1000000024', 1);
+    const chains = audit.sealLines().map(({ seal }) => seal.chain);
+    expect(chains).not.toContain('clinic:1000000023');
+    expect(chains).not.toContain('clinic:1000000024');
+    expect(await audit.chainReport('1000000024')).toMatchObject({ unsealedTail: { events: 1 } });
+  });
+
+  it('finds at start-up a signature committed without its seal (a crash between the two) and seals it', async () => {
+    await recordEvents(audit.portal.db, '1000000025', 1);
+    await audit.seal();
+    // The commit happens; the process dies before the after-commit seal (no inTransaction, no hook).
+    const signed = await audit.portal.db
+      .transaction()
+      .execute((tx) => recordAuditEvent(tx, signatureEvent('1000000025', 'signed')));
+    expect(await audit.chainReport('1000000025')).toMatchObject({ unsealedTail: { events: 1 } });
+
+    const warnings: { details: object; message: string }[] = [];
+    const restarted = await openAuditTrail(audit.portal.db, audit.portal.config);
+    await restarted.sealAtStartUp({ warn: (details, message) => warnings.push({ details, message }) });
+    expect(warnings).toEqual([
+      { details: { chain: 'clinic:1000000025', events: 1 }, message: expect.stringContaining('not sealed') },
+    ]);
+    expect(await audit.chainReport('1000000025')).toMatchObject({
+      intact: true,
+      sealedEvents: 2,
+      unsealedTail: { events: 0 },
+    });
+    expect(audit.sealLines().at(-1)?.seal).toMatchObject({
+      chain: 'clinic:1000000025',
+      lastEventId: signed.id,
+    });
+  });
+
+  it('seals other events every minute by default', () => {
+    expect(createTestConfig().auditSealIntervalMinutes).toBe(1);
   });
 });
 

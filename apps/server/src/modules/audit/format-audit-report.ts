@@ -25,8 +25,13 @@ export function formatAuditReport(
         ? `${chain.sealedEvents} sealed, last seal ${chain.lastSealedAt}`
         : 'not sealed yet';
     const breaks = chain.intact ? '' : `: ${count(chain.breakCount, 'break')}`;
+    const tail = chain.unsealedTail;
+    const unsealed =
+      tail.events > 0
+        ? `; unsealed tail: ${count(tail.events, 'event')} since ${tail.since} (event ${tail.firstEventId})`
+        : '';
     lines.push(
-      `  ${chain.chain.padEnd(width)}  ${chain.intact ? 'intact' : 'BROKEN'}  ${count(chain.events, 'event')} (${sealing})${breaks}`,
+      `  ${chain.chain.padEnd(width)}  ${chain.intact ? 'intact' : 'BROKEN'}  ${count(chain.events, 'event')} (${sealing}${unsealed})${breaks}`,
     );
     for (const entry of chain.breaks) {
       lines.push(
@@ -47,14 +52,11 @@ export function formatAuditReport(
   }
   lines.push('');
   const events = report.chains.reduce((sum, chain) => sum + chain.events, 0);
-  const unsealed = report.chains.reduce(
-    (sum, chain) => sum + Math.max(0, chain.events - chain.sealedEvents),
-    0,
-  );
+  const unsealed = report.unsealedEvents;
   if (report.intact) {
     lines.push(
       `Result: INTACT: ${count(report.chains.length, 'chain')}, ${count(events, 'event')}` +
-        (unsealed > 0 ? ` (${unsealed} written since the last seal)` : ', all sealed'),
+        (unsealed > 0 ? `; unsealed tail: ${count(unsealed, 'event')} not yet sealed` : ', all sealed'),
     );
   } else {
     const broken = report.chains.filter((chain) => !chain.intact);
@@ -63,6 +65,7 @@ export function formatAuditReport(
       `${broken.length} of ${count(report.chains.length, 'chain')} broken (${count(breakCount, 'break')})`,
     ];
     if (report.seals.invalid > 0) parts.push(count(report.seals.invalid, 'invalid seal log line'));
+    if (unsealed > 0) parts.push(`unsealed tail: ${count(unsealed, 'event')}`);
     lines.push(`Result: NOT INTACT: ${parts.join(', ')}`);
   }
   return lines.join('\n');

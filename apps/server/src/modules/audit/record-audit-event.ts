@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Tx } from '../../db/transaction';
+import { runAfterCommit, type Tx } from '../../db/transaction';
 import {
   type HashedContent,
   keyedAuditHash,
@@ -8,6 +8,7 @@ import {
   storableText,
 } from './audit-event-hash';
 import { currentAuditKeyring } from './audit-keyring';
+import { chainSealerFor, SEALED_ON_COMMIT } from './seal-audit-chains';
 
 export type AuditEventInput = {
   clinicNpi: string | null;
@@ -36,7 +37,8 @@ export function chainFor(clinicNpi: string | null): string {
  * Appends an audit event inside the caller's transaction, so the change and its record commit together.
  * An advisory lock per chain serialises writers, so each event links to exactly one predecessor; the link
  * is an HMAC under the process's audit key (set at start-up), which the database does not hold.
- * It records only: the operation that makes the change publishes its realtime event itself.
+ * It records only: the operation that makes the change publishes its realtime event itself. A signature,
+ * acknowledgement or un-signing (SEALED_ON_COMMIT) also has its chain sealed once the transaction commits.
  */
 export async function recordAuditEvent(
   tx: Tx,
@@ -91,5 +93,26 @@ export async function recordAuditEvent(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  if (SEALED_ON_COMMIT.has(input.eventType)) sealOnCommit(tx, chain);
   return { id: String(inserted.id), hash };
+}
+
+const chainsToSeal = new WeakMap<Tx, Set<string>>();
+
+/**
+ * A signature's chain head is sealed as its transaction commits (issue 31), so no window is left in which
+ * a superuser could delete it unseen. Should the process stop between commit and seal, start-up finds
+ * the unsealed signature and seals it (server.ts).
+ */
+function sealOnCommit(tx: Tx, chain: string) {
+  const chains = chainsToSeal.get(tx);
+  if (chains) {
+    chains.add(chain);
+    return;
+  }
+  const fresh = new Set([chain]);
+  chainsToSeal.set(tx, fresh);
+  runAfterCommit(tx, async (db) => {
+    await chainSealerFor(db)?.sealAfterCommit([...fresh]);
+  });
 }

@@ -28,13 +28,28 @@ export type ChainReport = {
   /** The most events a valid seal says the chain had; events past it are not yet anchored. */
   sealedEvents: number;
   lastSealedAt: string | null;
+  /**
+   * The events after the last one a valid seal anchors: nothing but the database vouches for them yet,
+   * so deleting them would go unseen. Signatures are sealed as they commit and other events within
+   * AUDIT_SEAL_INTERVAL_MINUTES, so this window is short; verify shows it.
+   */
+  unsealedTail: UnsealedTail;
   breakCount: number;
   /** The first breaks in chain order (at most MAX_REPORTED_BREAKS); breakCount has them all. */
   breaks: ChainBreak[];
 };
 
+export type UnsealedTail = {
+  events: number;
+  /** The first unsealed event, and when it was written (UTC); null when every event is sealed. */
+  firstEventId: string | null;
+  since: string | null;
+};
+
 export type AuditVerification = {
   intact: boolean;
+  /** Every chain's unsealed tail, added up. */
+  unsealedEvents: number;
   checkedAt: string;
   /** Which key the links and seals were checked with. */
   keyId: string;
@@ -113,6 +128,8 @@ export async function verifyChain(
   let previousHash: string | null = null;
   let keyedSeen = false;
   let lastId = '0';
+  let anchoredPosition = 0;
+  let firstUnanchored: { id: string; createdAt: Date } | undefined;
   for (;;) {
     const rows = await db
       .selectFrom('auditEvents')
@@ -125,7 +142,13 @@ export async function verifyChain(
     for (const row of rows) {
       position += 1;
       const eventId = String(row.id);
-      if (sealedIds.has(eventId)) sealedPositions.set(eventId, { position, hash: row.hash });
+      if (sealedIds.has(eventId)) {
+        sealedPositions.set(eventId, { position, hash: row.hash });
+        anchoredPosition = position;
+        firstUnanchored = undefined;
+      } else if (!firstUnanchored) {
+        firstUnanchored = { id: eventId, createdAt: row.createdAt };
+      }
       const content = hashedContentOf(row);
       if (row.linkVersion === LINK_VERSION.hmacSha256) {
         keyedSeen = true;
@@ -244,6 +267,11 @@ export async function verifyChain(
     events,
     sealedEvents: largest?.events ?? 0,
     lastSealedAt: lastSeal?.sealedAt ?? null,
+    unsealedTail: {
+      events: events - anchoredPosition,
+      firstEventId: firstUnanchored?.id ?? null,
+      since: firstUnanchored?.createdAt.toISOString() ?? null,
+    },
     breakCount: found.size,
     breaks: breaks.slice(0, MAX_REPORTED_BREAKS),
   };
@@ -281,6 +309,7 @@ export async function verifyAuditTrail(
   const inScope = new Set(chains);
   return {
     intact: reports.every((chain) => chain.intact) && log.invalid.length === 0,
+    unsealedEvents: reports.reduce((sum, chain) => sum + chain.unsealedTail.events, 0),
     checkedAt,
     keyId: keyring.keyId,
     chains: reports,

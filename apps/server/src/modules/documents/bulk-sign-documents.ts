@@ -13,7 +13,7 @@ import { HttpError } from '../../http/errors';
 import { loadSignatureSettings } from '../clinics/load-signature-settings';
 import { type BulkLog, settleBulkItems } from './bulk-outcome';
 import { DocumentStateError } from './document-state-error';
-import { type AfterSignature, type SignInput, signDocument } from './sign-document';
+import { type AfterSignature, type SignInput, signDocument, signerZoneOrRefuse } from './sign-document';
 import type { DocumentStorage } from './storage/file-storage';
 
 /**
@@ -56,6 +56,8 @@ export async function signDocuments(
   ids: readonly string[],
   input: SignInput,
 ): Promise<BulkResult[]> {
+  // A free-text or far-off localTime refuses the whole request (400 naming it), before any signature.
+  signerZoneOrRefuse(input.localTime, new Date());
   return settleBulkItems({ log: context.log, operation: 'bulk-sign' }, ids, (id) =>
     signDocument(context, actor, id, input, {
       beforeSign: (tx, document, configuration) => assertBulkSignable(tx, actor, document, configuration),

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import multipart from '@fastify/multipart';
 import {
   addCommentBodySchema,
@@ -98,11 +99,18 @@ async function readMultipart(request: FastifyRequest, fileField: string) {
   return { fields, files };
 }
 
-function zodDetails(error: z.ZodError) {
-  return error.issues.map((issue) => ({
-    field: issue.path.join('.') || String((issue as { keys?: string[] }).keys?.[0] ?? 'body'),
-    message: issue.message,
-  }));
+/** Each problem of fields the route parses itself, named under `prefix`; each unknown key on its own. */
+function zodDetails(error: z.ZodError, prefix = '') {
+  return error.issues.flatMap((issue) => {
+    const path = issue.path.join('.');
+    const keys = issue.code === 'unrecognized_keys' ? issue.keys : undefined;
+    if (keys?.length)
+      return keys.map((key) => ({
+        field: `${prefix}${path ? `${path}.` : ''}${key}`,
+        message: 'is not a known field',
+      }));
+    return [{ field: `${prefix}${path}` || 'body', message: issue.message }];
+  });
 }
 
 export type DocumentsContentContext = DocumentsContext & {
@@ -119,7 +127,7 @@ export type DocumentsContentContext = DocumentsContext & {
    */
   receiveVendorWcdResults: (
     body: { attributes: Record<string, string | number | boolean>; results?: unknown; pdfBase64: string },
-    deliveryId: string | undefined,
+    delivery: { deliveryId: string | undefined; bodySha256: string },
   ) => Promise<{ documentId: string | null; duplicate: boolean }>;
 };
 
@@ -206,10 +214,12 @@ export const documentsContentRoutes: FastifyPluginAsyncZod<DocumentsContentConte
     },
     async (request, reply) => {
       if (request.vendor === 'infobionic') {
-        const { documentId, duplicate } = await context.receiveVendorWcdResults(
-          request.body,
-          request.headers[VENDOR_DELIVERY_ID_HEADER],
-        );
+        const { documentId, duplicate } = await context.receiveVendorWcdResults(request.body, {
+          deliveryId: request.headers[VENDOR_DELIVERY_ID_HEADER],
+          bodySha256: createHash('sha256')
+            .update(request.rawBody ?? '')
+            .digest('hex'),
+        });
         const row = documentId ? await findDocumentById(db, documentId) : undefined;
         if (!row) throw new Error('the study results document vanished');
         return reply.code(duplicate ? 200 : 201).send(await loadDocumentResource(db, row));
@@ -221,7 +231,8 @@ export const documentsContentRoutes: FastifyPluginAsyncZod<DocumentsContentConte
         ]),
       );
       const parsed = ingestFieldsSchema.safeParse(attributes);
-      if (!parsed.success) throw new BadRequestError('Invalid document fields', zodDetails(parsed.error));
+      if (!parsed.success)
+        throw new BadRequestError('Invalid document fields', zodDetails(parsed.error, 'attributes.'));
       assertSafeFields(parsed.data);
       const id = await ingestDocument(
         ingestContext,

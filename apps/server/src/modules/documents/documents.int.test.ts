@@ -199,9 +199,11 @@ describe('documents: ingest, sign, acknowledge and the rules around them', () =>
       .set({ note: 'Tech: AF episodes noted.' })
       .where('id', '=', document.id)
       .execute();
+    // The signer is in California: their clock, with its offset (issue 31 §1).
+    const pacific = new Date(Date.now() - 8 * 3_600_000).toISOString().replace(/\.\d+Z$/, '-08:00');
     const response = await portal.as.provider.patch(`/api/reports/${document.id}/sign`, {
       note: 'Agree, continue OAC.',
-      localTime: '11/21/2026 09:15:00 am',
+      localTime: pacific,
     });
     expect(response.statusCode).toBe(200);
     const signed = response.json() as {
@@ -239,7 +241,8 @@ describe('documents: ingest, sign, acknowledge and the rules around them', () =>
     );
     const text = pdfText(download.rawPayload);
     expect(text).toContain('Reviewed by: Dr. Paula Reyes MD');
-    expect(text).toContain('11/21/2026 09:15:00 am');
+    // The server's clock, printed in the signer's offset.
+    expect(text).toMatch(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2} [AP]M \(UTC−08:00\)/);
     expect(text).toContain('Provider Note');
     expect(text).toContain('Agree, continue OAC.');
   });
@@ -298,7 +301,9 @@ describe('documents: ingest, sign, acknowledge and the rules around them', () =>
     expect(first.statusCode).toBe(200);
     expect(first.json().attributes.status).toBe('acknowledged');
     expect((await portal.as.nurse.patch(`/api/reports/${document.id}/acknowledge`, {})).statusCode).toBe(409);
-    const unsigned = await portal.as.provider.patch(`/api/reports/${document.id}/unsign`, {});
+    const unsigned = await portal.as.provider.patch(`/api/reports/${document.id}/unsign`, {
+      reason: 'Acknowledged the wrong alert.',
+    });
     expect(unsigned.statusCode).toBe(200);
     expect(unsigned.json().attributes.status).toBe('unsigned');
   });
@@ -358,7 +363,7 @@ describe('documents: ingest, sign, acknowledge and the rules around them', () =>
       [provider, 'PATCH', `/api/reports/${foreign.id}`, { note: 'x' }],
       [provider, 'PATCH', `/api/reports/${foreign.id}/sign`, {}],
       [nurse, 'PATCH', `/api/reports/${foreign.id}/acknowledge`, {}],
-      [provider, 'PATCH', `/api/reports/${foreign.id}/unsign`, {}],
+      [provider, 'PATCH', `/api/reports/${foreign.id}/unsign`, { reason: 'Wrong patient.' }],
       [provider, 'PATCH', `/api/reports/${foreign.id}/lock`],
       [provider, 'PATCH', `/api/reports/${foreign.id}/unlock`],
       [provider, 'PATCH', `/api/reports/${foreign.id}/pin`, { isPinned: true }],

@@ -29,7 +29,7 @@ import { type AfterSignature, signDocument } from './sign-document';
 import type { DocumentStorage } from './storage/file-storage';
 import { loadDocumentResource } from './to-document-resource';
 import { hardDeleteDocument, trashDocuments, undeleteDocument } from './trash-documents';
-import { unsignDocument } from './unsign-document';
+import { type AfterUnsign, unsignDocument } from './unsign-document';
 
 export type DocumentsContext = {
   db: Db;
@@ -39,6 +39,8 @@ export type DocumentsContext = {
   wait?: (ms: number) => Promise<void>;
   /** Runs in each signature's and acknowledgement's transaction (see AfterSignature). */
   afterSignature?: AfterSignature;
+  /** Runs in each un-signing's transaction (see AfterUnsign). */
+  afterUnsign?: AfterUnsign;
 };
 
 const tags = ['reports'];
@@ -205,14 +207,22 @@ export const documentsRoutes: FastifyPluginAsyncZod<DocumentsContext> = async (a
       config: { permission: 'document:unsign' },
       schema: {
         tags,
-        summary: 'Un-sign or un-acknowledge a document',
+        summary:
+          'Un-sign or un-acknowledge a document, for a reason (required); a copy filed in the EMR is marked entered-in-error',
         params: documentIdParamsSchema,
         body: unsignDocumentBodySchema,
         response: { 200: documentResourceSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request) => {
-      const updated = await unsignDocument(db, requireActor(request), request.params.id, request.body?.note);
+      const reason = (request.body.reason ?? request.body.note ?? '').trim();
+      const updated = await unsignDocument(
+        db,
+        requireActor(request),
+        request.params.id,
+        reason,
+        context.afterUnsign,
+      );
       return resource(updated.id);
     },
   );

@@ -2,14 +2,19 @@ import {
   AUTO_REASSIGN_NOTE,
   appendNote,
   assertCan,
+  formatDateOfService,
+  formatSignatureTime,
   formatUserDisplayName,
   type MergedClinicConfiguration,
+  readSignerClock,
+  type SignatureZone,
+  signatureTimeZoneOf,
   truncateNote,
 } from '@portal/domain';
-import { format } from 'date-fns';
 import type { Actor } from '../../auth/actor';
 import type { DocumentRow } from '../../db/schema';
 import { type Db, inTransaction, type Tx } from '../../db/transaction';
+import { BadRequestError } from '../../http/errors';
 import { loadClinicConfiguration } from '../clinics/load-clinic-configuration';
 import { publishDocumentsChanged } from '../realtime/publish-documents-changed';
 import { DocumentStateError } from './document-state-error';
@@ -22,7 +27,10 @@ export type SignInput = {
   note?: string | undefined;
   /** true: the note is added to the document's note with a space (SPEC §5); false: it replaces it. */
   appendNote?: boolean | undefined;
-  /** The signer's local date and time as they see it, printed on the signature. */
+  /**
+   * The signer's clock, ISO 8601 with offset (checked: readSignerClock): the signature time, the server's
+   * clock, is printed in its offset instead of the clinic's zone.
+   */
   localTime?: string | undefined;
 };
 
@@ -35,6 +43,28 @@ function settingText(configuration: MergedClinicConfiguration, name: string, fal
 
 function settingOn(configuration: MergedClinicConfiguration, name: string): boolean {
   return configuration.settings[name]?.enabled === true;
+}
+
+/**
+ * Where a signature's time is printed, from the signer's `localTime` and the server's clock (issue 31 §1):
+ * undefined for the clinic's zone. A free-text or far-off localTime is a 400 naming `localTime`.
+ */
+export function signerZoneOrRefuse(localTime: string | undefined, now: Date): SignatureZone | undefined {
+  const clock = readSignerClock(localTime, now);
+  if (!clock.ok)
+    throw new BadRequestError(`Invalid localTime: ${clock.message}`, [
+      { field: 'localTime', message: clock.message },
+    ]);
+  return clock.zone;
+}
+
+/** The signature's printed time: the server's clock, in the signer's offset or the clinic's zone. */
+export function signatureTimeText(
+  signedAt: Date,
+  signerZone: SignatureZone | undefined,
+  configuration: MergedClinicConfiguration,
+): string {
+  return formatSignatureTime(signedAt, signerZone ?? { timeZone: signatureTimeZoneOf(configuration) });
 }
 
 /** The note a signature or acknowledgement leaves on the document, cut at 900 characters. */
@@ -86,6 +116,8 @@ export async function signDocument(
     ) => Promise<void> | void;
   } = {},
 ) {
+  // The signer's clock is checked before anything is read or written.
+  const signerZone = signerZoneOrRefuse(input.localTime, new Date());
   return inTransaction(context.db, async (tx) => {
     const found = await getVisibleDocument(tx, actor, documentId, { forUpdate: true });
     assertCan(actor.user, 'document:sign', found.clinicNpi);
@@ -100,7 +132,7 @@ export async function signDocument(
     const note = nextNote(document.note, input);
     const signedAt = new Date();
     const signerName = formatUserDisplayName(actor.user);
-    const signedAtText = input.localTime?.trim() || format(signedAt, "MM/dd/yyyy hh:mm:ss aaa 'UTC'");
+    const signedAtText = signatureTimeText(signedAt, signerZone, configuration);
 
     const original = await context.storage.get(document.originalSha256);
     const stamped = await stampSignature(original, {
@@ -116,7 +148,7 @@ export async function signDocument(
           : settingOn(configuration, 'replaceDosWithDateOfSignature')
             ? 'replace-with-signature-date'
             : 'show',
-        text: format(document.dos, 'MM/dd/yyyy'),
+        text: formatDateOfService(document.dos),
       },
       documentId: document.id,
     });

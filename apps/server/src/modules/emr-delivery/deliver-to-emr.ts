@@ -1,6 +1,7 @@
 import { documentTypeLabel, formatUserDisplayName } from '@portal/domain';
 import { PDFDocument } from 'pdf-lib';
 import { type Db, inTransaction } from '../../db/transaction';
+import type { FhirGender } from '../../integrations/emr/emr-fhir-bundle';
 import { recordAuditEvent } from '../audit/record-audit-event';
 import { loadClinicConfiguration } from '../clinics/load-clinic-configuration';
 import { findDocumentById } from '../documents/documents.repository';
@@ -8,9 +9,17 @@ import { prepareDocumentPdf } from '../documents/prepare-document-pdf';
 import type { DocumentStorage } from '../documents/storage/file-storage';
 import { findUserById } from '../users/users.repository';
 import type { VendorWorkHandler } from '../vendor-outbox/vendor-outbox-worker';
-import { findEmrDelivery, recordEmrAttempt, saveEmrDeliveryPdf } from './emr-delivery.repository';
+import {
+  findEmrDelivery,
+  recordEmrAttempt,
+  recordEmrCorrectionOutcome,
+  saveEmrDeliveryPdf,
+  saveWithdrawnEmrDelivery,
+} from './emr-delivery.repository';
 import { parseReferringAndInterpreting } from './emr-physicians';
 import type { EmrPort } from './emr-port';
+import { queueEmrCorrection } from './queue-emr-correction';
+import { goesToEmr } from './queue-emr-delivery';
 
 /** Delivery to an EMR the portal has no settings for fails with a sentence saying which to set. */
 export class EmrNotConfiguredError extends Error {
@@ -27,10 +36,11 @@ export class EmrNotConfiguredError extends Error {
 async function recordDeliveryOutcome(
   db: Db,
   document: { id: string; clinicNpi: string },
-  outcome: Parameters<typeof recordEmrAttempt>[2],
+  outcome: Parameters<typeof recordEmrAttempt>[2] & { replaces?: string | null },
 ): Promise<void> {
   await inTransaction(db, async (tx) => {
-    await recordEmrAttempt(tx, document.id, outcome);
+    const { replaces: _replaces, ...attempt } = outcome;
+    await recordEmrAttempt(tx, document.id, attempt as Parameters<typeof recordEmrAttempt>[2]);
     await recordAuditEvent(tx, {
       clinicNpi: document.clinicNpi,
       entityType: 'document',
@@ -39,7 +49,7 @@ async function recordDeliveryOutcome(
       actorId: null,
       after:
         outcome.state === 'delivered'
-          ? { emrId: outcome.emrId, pageCount: outcome.pageCount }
+          ? { emrId: outcome.emrId, pageCount: outcome.pageCount, replaces: outcome.replaces }
           : { reason: outcome.reason, final: outcome.state === 'failed' },
     });
   });
@@ -67,6 +77,11 @@ export function deliverToEmrHandler(context: {
       const document = await findDocumentById(context.db, work.subjectId);
       const delivery = await findEmrDelivery(context.db, work.subjectId);
       if (!document || !delivery || document.deletedAt) return;
+      // Un-signed (or otherwise no longer going) since this work was queued: nothing is filed.
+      if (!(await goesToEmr(context.db, document))) {
+        await inTransaction(context.db, (tx) => saveWithdrawnEmrDelivery(tx, document.id));
+        return;
+      }
       if (!context.emr) throw new EmrNotConfiguredError();
       // The coversheet is drawn afresh on every download; a retry of this work must send the bytes its first
       // attempt sent (the EMR holds the idempotency key to them), so they are kept by the work's key.
@@ -91,7 +106,11 @@ export function deliverToEmrHandler(context: {
       const signerPhysician = {
         name: signer ? formatUserDisplayName(signer) : 'Unknown',
         npi: signer?.npi ?? null,
+        userId: signer?.id ?? document.signedBy ?? 'unknown',
+        familyName: signer?.lastName?.trim() || (signer ? formatUserDisplayName(signer) : 'Unknown'),
+        givenNames: signer?.firstName?.trim() ? [signer.firstName.trim()] : [],
       };
+      const gender = await findPatientGender(context.db, document.clinicNpi, document.patientId);
       const setting = configuration.settings.referringAndInterpretingPhysician;
       const physicians = setting?.enabled
         ? parseReferringAndInterpreting(setting.value)
@@ -105,14 +124,19 @@ export function deliverToEmrHandler(context: {
       const filed = await context.emr.fileDocument(
         {
           documentId: document.id,
+          clinicNpi: document.clinicNpi,
           signedSha256: document.signedSha256 ?? document.originalSha256,
+          documentType: document.type,
           documentTypeLabel: label,
           title: `${label} ${document.dos.toISOString().slice(0, 10)}`,
+          dateOfService: document.dos.toISOString().slice(0, 10),
+          replacesEmrId: delivery.replacesEmrId,
           patient: {
             mrn: document.patientId,
             firstName: document.patientFirstName,
             lastName: document.patientLastName,
             dob: document.patientDob ? document.patientDob.toISOString().slice(0, 10) : null,
+            gender,
           },
           signedAt: (document.signedAt ?? new Date()).toISOString(),
           signer: signerPhysician,
@@ -126,18 +150,89 @@ export function deliverToEmrHandler(context: {
         state: 'delivered',
         emrId: filed.emrId,
         pageCount,
+        replaces: delivery.replacesEmrId,
       });
       pageCounts.delete(work.id);
+      // Un-signed while this copy was on its way: it is corrected at once, like any copy of an un-signed document.
+      await inTransaction(context.db, async (tx) => {
+        const current = await findDocumentById(tx, document.id);
+        if (current && !(await goesToEmr(tx, current))) await queueEmrCorrection(tx, current);
+      });
     },
     async failed(work, reason, final) {
       const pageCount = pageCounts.get(work.id) ?? null;
       pageCounts.delete(work.id);
       const document = await findDocumentById(context.db, work.subjectId);
       if (!document) return;
+      // Un-signed meanwhile: the delivery was withdrawn, and a failure of it changes nothing.
+      if (!(await goesToEmr(context.db, document))) {
+        await inTransaction(context.db, (tx) => saveWithdrawnEmrDelivery(tx, document.id));
+        return;
+      }
       await recordDeliveryOutcome(context.db, document, {
         state: final ? 'failed' : 'queued',
         reason,
         pageCount,
+      });
+    },
+  };
+}
+
+/** The patient's administrative gender as FHIR codes it; unknown when the portal has none. */
+async function findPatientGender(db: Db, clinicNpi: string, patientId: string): Promise<FhirGender> {
+  const row = await db
+    .selectFrom('patients')
+    .select('gender')
+    .where('clinicNpi', '=', clinicNpi)
+    .where('patientId', '=', patientId)
+    .executeTakeFirst();
+  const gender = row?.gender?.trim().toLowerCase() ?? '';
+  if (gender === 'm' || gender === 'male') return 'male';
+  if (gender === 'f' || gender === 'female') return 'female';
+  if (gender === 'o' || gender === 'other') return 'other';
+  return 'unknown';
+}
+
+/**
+ * The outbox's EMR correction (issue 30 §3): the copy an un-signed document left in the EMR is marked
+ * entered-in-error; each attempt's outcome is the delivery's correction state, with its audit event.
+ */
+export function correctEmrCopyHandler(context: { db: Db; emr: EmrPort | undefined }): VendorWorkHandler {
+  return {
+    async run(work, signal) {
+      const delivery = await findEmrDelivery(context.db, work.subjectId);
+      const emrId = delivery?.correctionEmrId;
+      if (!delivery || !emrId || delivery.correctionState === 'entered-in-error') return;
+      if (!context.emr) throw new EmrNotConfiguredError();
+      await context.emr.markEnteredInError(emrId, { idempotencyKey: work.idempotencyKey, signal });
+      await inTransaction(context.db, async (tx) => {
+        await recordEmrCorrectionOutcome(tx, delivery.documentId, { state: 'entered-in-error' });
+        await recordAuditEvent(tx, {
+          clinicNpi: delivery.clinicNpi,
+          entityType: 'document',
+          entityId: delivery.documentId,
+          eventType: 'emr_corrected',
+          actorId: null,
+          after: { emrId, status: 'entered-in-error' },
+        });
+      });
+    },
+    async failed(work, reason, final) {
+      const delivery = await findEmrDelivery(context.db, work.subjectId);
+      if (!delivery) return;
+      await inTransaction(context.db, async (tx) => {
+        await recordEmrCorrectionOutcome(tx, delivery.documentId, {
+          state: final ? 'failed' : 'queued',
+          reason,
+        });
+        await recordAuditEvent(tx, {
+          clinicNpi: delivery.clinicNpi,
+          entityType: 'document',
+          entityId: delivery.documentId,
+          eventType: 'emr_correction_failed',
+          actorId: null,
+          after: { emrId: delivery.correctionEmrId, reason, final },
+        });
       });
     },
   };

@@ -60,3 +60,68 @@ export async function saveEmrDeliveryPdf(
     .where('documentId', '=', documentId)
     .execute();
 }
+
+/**
+ * The signed copy the EMR holds is withdrawn (its document un-signed): the correction queued for it, the
+ * delivery back to not sent, and the copy remembered as the one the next signature's copy replaces.
+ */
+export async function saveQueuedEmrCorrection(tx: Tx, documentId: string, emrId: string): Promise<void> {
+  await tx
+    .updateTable('emrDeliveries')
+    .set({
+      state: 'not-sent',
+      emrId: null,
+      reason: null,
+      correctionState: 'queued',
+      correctionEmrId: emrId,
+      correctionReason: null,
+      replacesEmrId: emrId,
+      updatedAt: new Date(),
+    })
+    .where('documentId', '=', documentId)
+    .execute();
+}
+
+/** A delivery queued or failed before the EMR had it, dropped because the document was un-signed. */
+export async function saveWithdrawnEmrDelivery(tx: Tx, documentId: string): Promise<void> {
+  await tx
+    .updateTable('emrDeliveries')
+    .set({ state: 'not-sent', reason: null, updatedAt: new Date() })
+    .where('documentId', '=', documentId)
+    .execute();
+}
+
+export async function recordEmrCorrectionOutcome(
+  db: Db | Tx,
+  documentId: string,
+  outcome: { state: 'entered-in-error' } | { state: 'queued' | 'failed'; reason: string },
+): Promise<void> {
+  await db
+    .updateTable('emrDeliveries')
+    .set({
+      correctionState: outcome.state,
+      correctionReason: outcome.state === 'entered-in-error' ? null : outcome.reason,
+      updatedAt: new Date(),
+    })
+    .where('documentId', '=', documentId)
+    .execute();
+}
+
+/** The document's audit events that tell its way to the EMR, oldest first. */
+export async function findEmrDeliveryEvents(db: Db | Tx, document: { id: string; clinicNpi: string }) {
+  return db
+    .selectFrom('auditEvents')
+    .select(['eventType', 'note', 'after', 'createdAt'])
+    .where('entityType', '=', 'document')
+    .where('entityId', '=', document.id)
+    .where('clinicNpi', '=', document.clinicNpi)
+    .where((eb) =>
+      eb.or([
+        eb('eventType', 'in', ['signed', 'acknowledged', 'unsigned']),
+        eb('eventType', 'like', 'emr\\_%'),
+      ]),
+    )
+    .orderBy('createdAt')
+    .orderBy('id')
+    .execute();
+}

@@ -1,20 +1,11 @@
-import type { EmrPhysician } from './emr-physicians';
+import type { EmrDocumentFiling } from '../../integrations/emr/emr-fhir-bundle';
 
-/** What EMR delivery needs of the EMR's client (integrations/emr): file one signed document. */
+/** What EMR delivery needs of the EMR's client (integrations/emr): file a signed document, correct a filed one. */
 export type EmrPort = {
   fileDocument(
-    input: {
-      documentId: string;
-      signedSha256: string;
-      documentTypeLabel: string;
-      title: string;
-      patient: { mrn: string; firstName: string; lastName: string; dob: string | null };
-      signedAt: string;
-      signer: EmrPhysician;
-      interpreting: EmrPhysician | null;
-      referring: EmrPhysician | null;
-      pdf: Uint8Array;
-    },
+    input: EmrDocumentFiling,
     options: { idempotencyKey: string; signal?: AbortSignal },
   ): Promise<{ emrId: string; created: boolean }>;
+  /** Marks the EMR's DocumentReference entered-in-error (the signed copy was withdrawn in the portal). */
+  markEnteredInError(emrId: string, options: { idempotencyKey: string; signal?: AbortSignal }): Promise<void>;
 };

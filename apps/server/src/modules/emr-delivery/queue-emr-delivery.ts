@@ -1,6 +1,6 @@
 import { isAlertDocumentType } from '@portal/domain';
 import type { DocumentRow } from '../../db/schema';
-import type { Tx } from '../../db/transaction';
+import type { Db, Tx } from '../../db/transaction';
 import { loadClinicConfiguration } from '../clinics/load-clinic-configuration';
 import { countVendorWorkFor, enqueueVendorWork } from '../vendor-outbox/vendor-outbox.repository';
 import { saveQueuedEmrDelivery } from './emr-delivery.repository';
@@ -8,7 +8,7 @@ import { saveQueuedEmrDelivery } from './emr-delivery.repository';
 export const EMR_DELIVERY_WORK = 'emr-delivery';
 
 /** Whether a document goes to the EMR now: signed reports always; alerts only with 'upload alerts to EMR'. */
-export async function goesToEmr(tx: Tx, document: DocumentRow): Promise<boolean> {
+export async function goesToEmr(tx: Tx | Db, document: DocumentRow): Promise<boolean> {
   if (document.status !== 'signed' && document.status !== 'acknowledged') return false;
   if (!isAlertDocumentType(document.type)) return document.status === 'signed';
   const configuration = await loadClinicConfiguration(tx, document.clinicNpi);

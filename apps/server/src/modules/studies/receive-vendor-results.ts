@@ -5,7 +5,7 @@ import {
   wcdStudyResultsSchema,
 } from '@portal/domain';
 import { z } from 'zod';
-import { type Db, inTransaction } from '../../db/transaction';
+import { type Db, inTransaction, type Tx } from '../../db/transaction';
 import { BadRequestError, ConflictError, NotFoundError, UnprocessableError } from '../../http/errors';
 import type { IngestContext } from '../documents/ingest-document';
 import { enqueueVendorWork } from '../vendor-outbox/vendor-outbox.repository';
@@ -22,26 +22,51 @@ import { STUDY_VENDOR_WORK } from './study-vendor-work';
 // taken before answers as before and changes nothing; results for a study that already has its document
 // find that document: one document per study, however often the vendor sends.
 
-type Delivery = { vendor: 'zoll' | 'infobionic' | 'biobeat'; deliveryId: string | undefined };
+/**
+ * A vendor's delivery: its id (required and signed, issue 31 §3) and the SHA-256 of its body as sent. A
+ * delivery id or a body taken before answers as before and does no new work, whatever else differs.
+ */
+export type Delivery = {
+  vendor: 'zoll' | 'infobionic' | 'biobeat';
+  deliveryId: string | undefined;
+  bodySha256?: string | undefined;
+};
+
+/** The keys a delivery is remembered by in vendor_callbacks: its id, and its body's hash. */
+function deliveryKeys(delivery: Delivery): string[] {
+  return [
+    ...(delivery.deliveryId ? [delivery.deliveryId] : []),
+    ...(delivery.bodySha256 ? [`body-sha256:${delivery.bodySha256}`] : []),
+  ];
+}
 
 async function alreadyTaken(db: Db, delivery: Delivery): Promise<VendorCallbackAnswer | null> {
-  if (!delivery.deliveryId) return null;
-  const taken = await findVendorDelivery(db, delivery.vendor, delivery.deliveryId);
-  return taken
-    ? { accepted: true, studyId: taken.studyId, documentId: taken.documentId, duplicate: true }
-    : null;
+  for (const key of deliveryKeys(delivery)) {
+    const taken = await findVendorDelivery(db, delivery.vendor, key);
+    if (taken)
+      return { accepted: true, studyId: taken.studyId, documentId: taken.documentId, duplicate: true };
+  }
+  return null;
+}
+
+/** Remembers every key of the delivery; false when one of them was taken already (a replay racing it). */
+async function rememberKeys(tx: Tx, delivery: Delivery, studyId: string, documentId: string | null) {
+  let fresh = true;
+  for (const key of deliveryKeys(delivery)) {
+    const inserted = await rememberVendorDelivery(tx, {
+      vendor: delivery.vendor,
+      deliveryId: key,
+      studyId,
+      documentId,
+    });
+    fresh &&= inserted;
+  }
+  return fresh;
 }
 
 async function remember(db: Db, delivery: Delivery, studyId: string, documentId: string | null) {
-  if (!delivery.deliveryId) return;
-  await inTransaction(db, (tx) =>
-    rememberVendorDelivery(tx, {
-      vendor: delivery.vendor,
-      deliveryId: delivery.deliveryId as string,
-      studyId,
-      documentId,
-    }),
-  );
+  if (deliveryKeys(delivery).length === 0) return;
+  await inTransaction(db, (tx) => rememberKeys(tx, delivery, studyId, documentId));
 }
 
 function studyOf(study: StudyListRow | undefined): StudyListRow {
@@ -94,14 +119,7 @@ export async function receiveZollStudyEvent(
     ]);
   const sync = STUDY_VENDOR_WORK.sleep.sync;
   return inTransaction(db, async (tx) => {
-    const fresh = delivery.deliveryId
-      ? await rememberVendorDelivery(tx, {
-          vendor: 'zoll',
-          deliveryId: delivery.deliveryId,
-          studyId: study.id,
-          documentId: null,
-        })
-      : true;
+    const fresh = await rememberKeys(tx, delivery, study.id, null);
     if (fresh)
       await enqueueVendorWork(tx, {
         kind: sync,

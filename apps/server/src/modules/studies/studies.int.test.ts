@@ -132,7 +132,7 @@ describe('studies and their vendors (issue 16)', () => {
     expect(second.statusCode).toBe(409);
     expect(second.json().message).toContain("'new'");
 
-    const pushed = await send('nurse', 'POST', `${CLINIC}/zoll/sleep-studies/${study.id}/push`);
+    const pushed = await send('nurse', 'POST', `/api/patients/zoll/sleep-studies/${study.id}/push`);
     expect(pushed.statusCode).toBe(202);
     expect((pushed.json() as StudyResource).attributes.push.state).toBe('queued');
     const sent = await eventually(async () => {
@@ -231,9 +231,9 @@ describe('studies and their vendors (issue 16)', () => {
     ).json() as StudyResource;
     const before = vendors.zoll.stats();
     vendors.zoll.setFaults({ status: 503, times: 2 });
-    expect((await send('nurse', 'POST', `${CLINIC}/zoll/sleep-studies/${study.id}/push`)).statusCode).toBe(
-      202,
-    );
+    expect(
+      (await send('nurse', 'POST', `/api/patients/zoll/sleep-studies/${study.id}/push`)).statusCode,
+    ).toBe(202);
     const sent = await eventually(async () => {
       const current = await studyOf(patient.id, study.id);
       return current.attributes.push.state === 'sent' ? current : null;
@@ -251,16 +251,16 @@ describe('studies and their vendors (issue 16)', () => {
     const study = (
       await send('nurse', 'POST', `${CLINIC}/patients/${patient.id}/sleep-profile/studies`, order)
     ).json() as StudyResource;
-    const early = await send('nurse', 'POST', `${CLINIC}/zoll/check-for-updates/${study.id}`);
+    const early = await send('nurse', 'POST', `/api/patients/zoll/check-for-updates/${study.id}`);
     expect(early.statusCode).toBe(409);
     expect(early.json().message).toBe('This study has not been sent to Zoll yet: push it first.');
-    await send('nurse', 'POST', `${CLINIC}/zoll/sleep-studies/${study.id}/push`);
+    await send('nurse', 'POST', `/api/patients/zoll/sleep-studies/${study.id}/push`);
     const sent = await eventually(async () => {
       const current = await studyOf(patient.id, study.id);
       return current.attributes.vendorReference ? current : null;
     }, 'the push');
     vendors.zoll.advance({ id: sent.attributes.vendorReference as string });
-    const checked = await send('nurse', 'POST', `${CLINIC}/zoll/check-for-updates/${study.id}`);
+    const checked = await send('nurse', 'POST', `/api/patients/zoll/check-for-updates/${study.id}`);
     expect(checked.statusCode).toBe(200);
     expect((checked.json() as StudyResource).attributes.status).toBe('ready-for-review');
     // However the results arrived (the check, Zoll's callbacks, both), there is one document.
@@ -273,7 +273,7 @@ describe('studies and their vendors (issue 16)', () => {
     const study = (
       await send('nurse', 'POST', `${CLINIC}/patients/${patient.id}/sleep-profile/studies`, order)
     ).json() as StudyResource;
-    await send('nurse', 'POST', `${CLINIC}/zoll/sleep-studies/${study.id}/push`);
+    await send('nurse', 'POST', `/api/patients/zoll/sleep-studies/${study.id}/push`);
     const sent = await eventually(async () => {
       const current = await studyOf(patient.id, study.id);
       return current.attributes.vendorReference ? current : null;
@@ -307,7 +307,7 @@ describe('studies and their vendors (issue 16)', () => {
       const study = (
         await send('nurse', 'POST', `${CLINIC}/patients/${patient.id}/sleep-profile/studies`, order)
       ).json() as StudyResource;
-      const pushed = await send('nurse', 'POST', `${CLINIC}/zoll/sleep-studies/${study.id}/push`);
+      const pushed = await send('nurse', 'POST', `/api/patients/zoll/sleep-studies/${study.id}/push`);
       expect(pushed.statusCode).toBe(422);
       expect(pushed.json().details).toEqual([{ field: 'sleepGlobalOfficeId', message: 'is not set' }]);
       expect((await studyOf(patient.id, study.id)).attributes.push.state).toBe('not-sent');
@@ -398,7 +398,10 @@ describe('studies and their vendors (issue 16)', () => {
       url: '/api/vendors/biobeat/abpm-results',
       headers: {
         'content-type': 'application/json',
-        [VENDOR_SIGNATURE_HEADER]: await signVendorPayload(vendors.biobeat.webhookSecret, body),
+        [VENDOR_SIGNATURE_HEADER]: await signVendorPayload(vendors.biobeat.webhookSecret, {
+          deliveryId: 'another-delivery',
+          rawBody: body,
+        }),
         [VENDOR_DELIVERY_ID_HEADER]: 'another-delivery',
       },
       payload: body,
@@ -432,7 +435,10 @@ describe('studies and their vendors (issue 16)', () => {
       url: '/api/vendors/biobeat/abpm-results',
       headers: {
         'content-type': 'application/json',
-        [VENDOR_SIGNATURE_HEADER]: await signVendorPayload(vendors.biobeat.webhookSecret, body),
+        [VENDOR_SIGNATURE_HEADER]: await signVendorPayload(vendors.biobeat.webhookSecret, {
+          deliveryId: 'a-truncated-delivery',
+          rawBody: body,
+        }),
         [VENDOR_DELIVERY_ID_HEADER]: 'a-truncated-delivery',
       },
       payload: body,
@@ -463,12 +469,111 @@ describe('studies and their vendors (issue 16)', () => {
       url: '/api/vendors/zoll/study-events',
       headers: {
         'content-type': 'application/json',
-        [VENDOR_SIGNATURE_HEADER]: await signVendorPayload('not-the-secret-of-zoll', body),
+        [VENDOR_SIGNATURE_HEADER]: await signVendorPayload('not-the-secret-of-zoll', {
+          deliveryId: 'forged-1',
+          rawBody: body,
+        }),
+        [VENDOR_DELIVERY_ID_HEADER]: 'forged-1',
       },
       payload: body,
     });
     expect(forged.statusCode).toBe(401);
-    expect(forged.json().message).toBe('The X-Vendor-Signature does not match the body');
+    expect(forged.json().message).toBe('The X-Vendor-Signature does not match the body and delivery id');
+  });
+
+  // Issue 31 §3: a captured Zoll callback replayed within the 5-minute window, as it was, under a new
+  // delivery id, or without one, makes no call to Zoll and queues no work.
+  it('a replayed Zoll callback makes no vendor call and queues nothing', async () => {
+    const patient = await freshPatient();
+    const created = await send(
+      'nurse',
+      'POST',
+      `${CLINIC}/patients/${patient.id}/sleep-profile/studies`,
+      order,
+    );
+    const study = created.json() as StudyResource;
+    await send('nurse', 'POST', `/api/patients/zoll/sleep-studies/${study.id}/push`);
+    const sent = await eventually(async () => {
+      const current = await studyOf(patient.id, study.id);
+      return current.attributes.push.state === 'sent' ? current : null;
+    }, 'the push to Zoll');
+    const outboxRows = async () =>
+      Number(
+        (
+          await portal.db
+            .selectFrom('vendorOutbox')
+            .select((eb) => eb.fn.countAll().as('count'))
+            .where('subjectId', '=', study.id)
+            .executeTakeFirstOrThrow()
+        ).count,
+      );
+    const outboxIdle = () =>
+      eventually(async () => {
+        const pending = await portal.db
+          .selectFrom('vendorOutbox')
+          .select('id')
+          .where('subjectId', '=', study.id)
+          .where('doneAt', 'is', null)
+          .where('failedAt', 'is', null)
+          .execute();
+        return pending.length === 0;
+      }, 'the outbox to finish the study’s work');
+
+    const body = JSON.stringify({
+      studyId: sent.attributes.vendorReference,
+      orderId: study.id,
+      status: 'in-progress',
+      occurredAt: new Date().toISOString(),
+    });
+    const captured = {
+      'content-type': 'application/json',
+      [VENDOR_SIGNATURE_HEADER]: await signVendorPayload(vendors.zoll.webhookSecret, {
+        deliveryId: 'zoll-delivery-1',
+        rawBody: body,
+      }),
+      [VENDOR_DELIVERY_ID_HEADER]: 'zoll-delivery-1',
+    };
+    const deliver = (headers: Record<string, string>) =>
+      portal.app.inject({ method: 'POST', url: '/api/vendors/zoll/study-events', headers, payload: body });
+    const first = await deliver(captured);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toMatchObject({ accepted: true, duplicate: false });
+    await outboxIdle();
+    await vendors.zoll.callbacksSettled();
+    const rowsAfterFirst = await outboxRows();
+    const readsAfterFirst = vendors.zoll.stats().studyReads;
+    expect(readsAfterFirst).toBeGreaterThan(0);
+
+    // Replayed as it was, 35 times: each a 200 that says it is a duplicate.
+    for (let replay = 0; replay < 35; replay++) {
+      const again = await deliver(captured);
+      expect(again.statusCode).toBe(200);
+      expect(again.json()).toMatchObject({ accepted: true, duplicate: true });
+    }
+    // Under a new delivery id: the signature covers the id, so it no longer verifies.
+    const renamed = await deliver({ ...captured, [VENDOR_DELIVERY_ID_HEADER]: 'zoll-delivery-2' });
+    expect(renamed.statusCode).toBe(401);
+    // Without one: refused, naming the header.
+    const { [VENDOR_DELIVERY_ID_HEADER]: _dropped, ...withoutId } = captured;
+    const anonymous = await deliver(withoutId);
+    expect(anonymous.statusCode).toBe(400);
+    expect(anonymous.json().details).toEqual([{ field: VENDOR_DELIVERY_ID_HEADER, message: 'is required' }]);
+    // The same body signed afresh by Zoll under another id is the same news: answered, no new work.
+    const resent = await deliver({
+      'content-type': 'application/json',
+      [VENDOR_SIGNATURE_HEADER]: await signVendorPayload(vendors.zoll.webhookSecret, {
+        deliveryId: 'zoll-delivery-3',
+        rawBody: body,
+      }),
+      [VENDOR_DELIVERY_ID_HEADER]: 'zoll-delivery-3',
+    });
+    expect(resent.statusCode).toBe(200);
+    expect(resent.json()).toMatchObject({ duplicate: true });
+
+    expect(await outboxRows()).toBe(rowsAfterFirst);
+    await outboxIdle();
+    await vendors.zoll.callbacksSettled();
+    expect(vendors.zoll.stats().studyReads).toBe(readsAfterFirst);
   });
 
   it('cancelling a sent study cancels it at the vendor too', async () => {

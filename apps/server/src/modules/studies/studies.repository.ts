@@ -72,6 +72,12 @@ export async function findStudyInClinic(
 }
 
 /** A study by id wherever it is: for the portal's own work (the outbox, a signature), never a caller's. */
+/** The clinic a study belongs to, or undefined: only for routes that name the study alone (study-access). */
+export async function findClinicOfStudy(db: Executor, id: string): Promise<string | undefined> {
+  const row = await db.selectFrom('studies').select('clinicNpi').where('id', '=', id).executeTakeFirst();
+  return row?.clinicNpi;
+}
+
 export async function findStudyById(
   db: Executor,
   id: string,

@@ -9,6 +9,7 @@ import {
   sleepProfileBodySchema,
   sleepProfileSchema,
   studyClinicParamsSchema,
+  studyIdParamsSchema,
   studyListQuerySchema,
   studyListSchema,
   studyPageSchema,
@@ -17,6 +18,8 @@ import {
   updateAbpmStudyBodySchema,
   updateSleepStudyBodySchema,
   updateWcdStudyBodySchema,
+  ZOLL_CHECK_FOR_UPDATES_ROUTE,
+  ZOLL_PUSH_ROUTE,
 } from '@portal/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireActor } from '../../auth/actor';
@@ -29,6 +32,7 @@ import { createStudy } from './create-study';
 import { listClinicStudies, listPatientStudies } from './list-studies';
 import { pushStudy } from './push-study';
 import { getSleepProfile, saveSleepProfile } from './sleep-profile';
+import { getClinicOfStudy } from './study-access';
 import type { ZollPort } from './study-vendors';
 import { updateStudy } from './update-study';
 
@@ -218,22 +222,24 @@ export const studiesRoutes: FastifyPluginAsyncZod<StudiesRoutesContext> = async 
     },
   );
 
+  // SPEC §7's paths as written: the study id alone, which identifies the clinic (issue 31 §3). A study the
+  // caller may not see answers 404, as another clinic's does everywhere.
   app.post(
-    `${CLINIC}/zoll/sleep-studies/:studyId/push`,
+    ZOLL_PUSH_ROUTE,
     {
       config: { permission: 'study:push' },
       schema: {
         tags,
         summary:
           "Send a new sleep study to Zoll with the clinic's sleep global office id (through the outbox)",
-        params: clinicStudyParamsSchema,
+        params: studyIdParamsSchema,
         response: { 202: studyResourceSchema, ...errorResponses(400, 401, 403, 404, 409, 422) },
       },
     },
     async (request, reply) => {
       const study = await pushStudy(db, requireActor(request), {
-        clinicNpi: request.params.npi,
-        studyId: request.params.studyId,
+        clinicNpi: await getClinicOfStudy(db, request.params.id),
+        studyId: request.params.id,
         suite: 'sleep',
       });
       context.wakeOutbox();
@@ -242,13 +248,13 @@ export const studiesRoutes: FastifyPluginAsyncZod<StudiesRoutesContext> = async 
   );
 
   app.post(
-    `${CLINIC}/zoll/check-for-updates/:studyId`,
+    ZOLL_CHECK_FOR_UPDATES_ROUTE,
     {
       config: { permission: 'study:push' },
       schema: {
         tags,
         summary: "Read a sleep study's state and, once scored, its results and report from Zoll now",
-        params: clinicStudyParamsSchema,
+        params: studyIdParamsSchema,
         response: { 200: studyResourceSchema, ...errorResponses(400, 401, 403, 404, 409, 502) },
       },
     },
@@ -256,7 +262,7 @@ export const studiesRoutes: FastifyPluginAsyncZod<StudiesRoutesContext> = async 
       checkZollStudy(
         { ingest: context.ingest, zoll: context.zoll, describe: context.describeVendorError },
         requireActor(request),
-        { clinicNpi: request.params.npi, studyId: request.params.studyId },
+        { clinicNpi: await getClinicOfStudy(db, request.params.id), studyId: request.params.id },
       ),
   );
 

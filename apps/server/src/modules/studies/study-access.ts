@@ -6,7 +6,7 @@ import { findOrganizationByNpi } from '../clinics/clinics.repository';
 import { loadClinicConfiguration } from '../clinics/load-clinic-configuration';
 import { getPatientInScope } from '../patients/patient-scope';
 import type { PatientRecordRow } from '../patients/patients.repository';
-import { findStudyInClinic, type StudyListRow } from './studies.repository';
+import { findClinicOfStudy, findStudyInClinic, type StudyListRow } from './studies.repository';
 
 /** Whether the actor may see studies at the clinic. */
 function canSeeClinicStudies(actor: Actor, clinicNpi: string): boolean {
@@ -63,4 +63,14 @@ export async function getStudyInScope(
   if (permission)
     assertCan(actor.user, permission, study.clinicNpi, await loadClinicConfiguration(db, study.clinicNpi));
   return study;
+}
+
+/**
+ * The clinic a study belongs to, for routes that name the study alone (SPEC §7's Zoll routes). A study
+ * that does not exist is a 404; whether the caller may see it is getStudyInScope's to say, with the same 404.
+ */
+export async function getClinicOfStudy(db: Db | Tx, studyId: string): Promise<string> {
+  const clinicNpi = await findClinicOfStudy(db, studyId);
+  if (!clinicNpi) throw new NotFoundError('Study');
+  return clinicNpi;
 }

@@ -1,28 +1,43 @@
+import { createHash } from 'node:crypto';
 import {
   biobeatAbpmResultsBodySchema,
   VENDOR_DELIVERY_ID_HEADER,
   vendorCallbackAnswerSchema,
   zollStudyEventBodySchema,
 } from '@portal/domain';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/transaction';
 import { errorResponses } from '../../http/schemas';
 import type { IngestContext } from '../documents/ingest-document';
-import { receiveBiobeatResults, receiveZollStudyEvent } from './receive-vendor-results';
+import { type Delivery, receiveBiobeatResults, receiveZollStudyEvent } from './receive-vendor-results';
 
 const tags = ['vendors'];
 
-/** X-Vendor-Delivery-Id: the same for a redelivery, so the portal takes it once. */
+/**
+ * X-Vendor-Delivery-Id: required, and covered by the signature (issue 31 §3); the same for a redelivery,
+ * so the portal takes it once.
+ */
 export const vendorDeliveryHeadersSchema = z.object({
-  [VENDOR_DELIVERY_ID_HEADER]: z.optional(
-    z
-      .string()
-      .min(1)
-      .max(200)
-      .regex(/^[\x21-\x7e]+$/, { error: 'must be printable ASCII without spaces' }),
-  ),
+  [VENDOR_DELIVERY_ID_HEADER]: z
+    .string()
+    .min(1)
+    .max(200)
+    .regex(/^[\x21-\x7e]+$/, { error: 'must be printable ASCII without spaces' }),
 });
+
+/** The delivery a signed vendor call is: its id and its body's SHA-256 (the body as sent, which was signed). */
+export function deliveryOf(request: FastifyRequest, vendor: Delivery['vendor']): Delivery {
+  const deliveryId = request.headers[VENDOR_DELIVERY_ID_HEADER];
+  return {
+    vendor,
+    deliveryId: typeof deliveryId === 'string' ? deliveryId : undefined,
+    bodySha256: createHash('sha256')
+      .update(request.rawBody ?? '')
+      .digest('hex'),
+  };
+}
 
 /** A PDF of up to `maxPdfBytes`, as base64 in JSON. */
 export const bodyLimitForBase64Pdf = (maxPdfBytes: number) => Math.ceil((maxPdfBytes * 4) / 3) + 1024 * 1024;
@@ -49,11 +64,7 @@ export const vendorCallbacksRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const answer = await receiveZollStudyEvent(
-        context.db,
-        { vendor: 'zoll', deliveryId: request.headers[VENDOR_DELIVERY_ID_HEADER] },
-        request.body,
-      );
+      const answer = await receiveZollStudyEvent(context.db, deliveryOf(request, 'zoll'), request.body);
       context.wakeOutbox();
       return answer;
     },
@@ -79,7 +90,7 @@ export const vendorCallbacksRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const answer = await receiveBiobeatResults(
         context.ingest,
-        { vendor: 'biobeat', deliveryId: request.headers[VENDOR_DELIVERY_ID_HEADER] },
+        deliveryOf(request, 'biobeat'),
         request.body,
       );
       return reply.code(answer.duplicate ? 200 : 201).send(answer);

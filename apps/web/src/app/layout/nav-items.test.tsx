@@ -51,6 +51,7 @@ describe('navigation by permission at the current clinic', () => {
         'Users',
         'Clinic defaults',
         'E-mail outbox',
+        'Device data import log',
       ],
     ],
     [
@@ -68,6 +69,7 @@ describe('navigation by permission at the current clinic', () => {
         'Users',
         'Clinic defaults',
         'E-mail outbox',
+        'Device data import log',
       ],
     ],
     // The defaults are global: an irh-admin role at one clinic does not open them.
@@ -84,12 +86,21 @@ describe('navigation by permission at the current clinic', () => {
         'Daily report',
         'Clinics',
         'Users',
+        'Device data import log',
       ],
     ],
     [
       'irh-tech under *',
       [at('irh-tech', '*')],
-      ['Signature inbox', 'Patients', 'Barcode scanner', ...STUDIES, METRICS, 'Escalation queue'],
+      [
+        'Signature inbox',
+        'Patients',
+        'Barcode scanner',
+        ...STUDIES,
+        METRICS,
+        'Escalation queue',
+        'Device data import log',
+      ],
     ],
     [
       'irh-reporting under *',

@@ -26,6 +26,7 @@ export const CLINICS_PATH = '/admin/clinics';
 export const USERS_PATH = '/admin/users';
 export const DEFAULTS_PATH = '/admin/defaults';
 export const EMAIL_OUTBOX_PATH = '/admin/email-outbox';
+export const DEVICE_DATA_IMPORT_LOG_PATH = '/admin/device-data-import';
 
 export type NavItem = {
   label: string;
@@ -132,6 +133,13 @@ export const NAV_SECTIONS: readonly NavSection[] = [
         to: EMAIL_OUTBOX_PATH,
         icon: <ForwardToInboxIcon />,
         permission: 'notification:send',
+      },
+      // Provider-company staff who import device data: each HL7 message, its ACK and warnings.
+      {
+        label: 'Device data import log',
+        to: DEVICE_DATA_IMPORT_LOG_PATH,
+        icon: <MonitorHeartOutlinedIcon />,
+        permission: 'device-data:import',
       },
     ],
   },

@@ -24,8 +24,21 @@ export function listParsedFields(parsed: DeviceBarcodeParseResult): [string, str
           ['Lot', parsed.lot],
           ['Expiry', date(parsed.expiry)],
         ];
-  return fields.filter((field): field is [string, string] => field[1] !== null && field[1] !== '');
+  // Every other element GS1 defines is shown too, by its AI and GS1's title, so nothing on the label is lost.
+  const others: [string, string][] =
+    parsed.format === 'gs1'
+      ? parsed.elements
+          .filter((element) => !READ_AIS.has(element.ai))
+          .map((element) => [`(${element.ai}) ${element.title}`, element.value])
+      : [];
+  return [
+    ...fields.filter((field): field is [string, string] => field[1] !== null && field[1] !== ''),
+    ...others,
+  ];
 }
+
+/** The AIs shown above under their own names. */
+const READ_AIS = new Set(['01', '10', '11', '17', '21']);
 
 export const FORMAT_LABELS = { gs1: 'GS1 (UDI)', hibc: 'HIBC', unknown: 'Unknown' } as const;
 

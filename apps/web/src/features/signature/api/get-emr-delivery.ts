@@ -18,11 +18,14 @@ export function getEmrDelivery(
   return apiClient.get<EmrDelivery>(emrDeliveryApiPath(documentId), { signal: options.signal });
 }
 
-/** Asked again every few seconds while the delivery waits in the queue. */
+/** Asked again every few seconds while the delivery, or the correction of an un-signed copy, waits in the queue. */
 export function emrDeliveryQueryOptions(documentId: string) {
   return queryOptions({
     queryKey: queryKeys.documents.emrDelivery(documentId),
     queryFn: ({ signal }) => getEmrDelivery(documentId, { signal }),
-    refetchInterval: (query) => (query.state.data?.state === 'queued' ? EMR_DELIVERY_POLL_MS : false),
+    refetchInterval: (query) =>
+      query.state.data?.state === 'queued' || query.state.data?.correction.state === 'queued'
+        ? EMR_DELIVERY_POLL_MS
+        : false,
   });
 }

@@ -3,9 +3,9 @@ import { apiClient } from '../../../lib/api-client';
 import type { DocumentResource } from '../document-resource';
 import { useDocumentAction } from './document-action';
 
-/** PATCH /api/reports/:id/unsign: back to unsigned (un-sign or un-acknowledge). */
-export function unsignDocument({ id }: { id: string }): Promise<DocumentResource> {
-  return apiClient.patch<DocumentResource>(`/api/reports/${encodeURIComponent(id)}/unsign`, {});
+/** PATCH /api/reports/:id/unsign: back to unsigned (un-sign or un-acknowledge), for a reason. */
+export function unsignDocument({ id, reason }: { id: string; reason: string }): Promise<DocumentResource> {
+  return apiClient.patch<DocumentResource>(`/api/reports/${encodeURIComponent(id)}/unsign`, { reason });
 }
 
 /** Shows 'signing' meanwhile and restores the prior status on failure (SPEC §4). */

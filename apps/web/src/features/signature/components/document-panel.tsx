@@ -489,7 +489,7 @@ function DocumentDetails({
         </Typography>
       )}
 
-      {(doc.status === 'signed' || doc.status === 'acknowledged') && (
+      {(doc.status === 'signed' || doc.status === 'acknowledged' || doc.status === 'unsigned') && (
         <Suspense fallback={null}>
           <EmrDeliveryStatus key={document.id} document={document} />
         </Suspense>

@@ -28,6 +28,9 @@ function delivery(changes: Partial<EmrDelivery>): EmrDelivery {
     attempts: 1,
     pageCount: 5,
     updatedAt: '2026-03-06T16:05:00.000Z',
+    correction: { state: 'none', emrId: null, reason: null },
+    replacesEmrId: null,
+    steps: [],
     ...changes,
   };
 }
@@ -105,12 +108,40 @@ describe('the EMR delivery line', () => {
     expect(within(line).queryByRole('button', { name: 'Resend to EMR' })).toBeNull();
   });
 
-  it('asks nothing about a document not yet signed or acknowledged', async () => {
-    const calls = stubApi(answer(delivery({})));
+  it('says nothing of an unsigned document the EMR never had', async () => {
+    const calls = stubApi(answer(delivery({ state: 'not-sent', emrId: null, pageCount: null })));
     render('provider', 'unsigned');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(calls).toEqual([]);
+    await waitFor(() => expect(calls.length).toBe(1));
     expect(screen.queryByTestId('emr-delivery')).toBeNull();
+  });
+
+  it('shows an un-signed document’s EMR copy marked entered-in-error, and each step with the reason', async () => {
+    stubApi(
+      answer(
+        delivery({
+          state: 'not-sent',
+          emrId: null,
+          correction: { state: 'entered-in-error', emrId: '123', reason: null },
+          replacesEmrId: '123',
+          steps: [
+            { step: 'signed', at: '2026-03-06T16:00:00.000Z', emrId: null, reason: null },
+            { step: 'delivered', at: '2026-03-06T16:05:00.000Z', emrId: '123', reason: null },
+            { step: 'unsigned', at: '2026-03-06T17:00:00.000Z', emrId: null, reason: 'Wrong patient.' },
+            { step: 'correction-queued', at: '2026-03-06T17:00:00.000Z', emrId: '123', reason: null },
+            { step: 'entered-in-error', at: '2026-03-06T17:01:00.000Z', emrId: '123', reason: null },
+          ],
+        }),
+      ),
+    );
+    render('provider', 'unsigned');
+    const region = await screen.findByRole('region', { name: 'EMR delivery' });
+    expect(within(region).getByRole('status').textContent).toBe('EMR copy 123 marked entered-in-error');
+    const steps = within(region)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+    expect(steps).toHaveLength(5);
+    expect(steps[2]).toContain('Un-signed · Wrong patient.');
+    expect(steps[4]).toContain('EMR copy marked entered-in-error · id 123');
   });
 
   it('says nothing of a document never sent to an EMR', async () => {

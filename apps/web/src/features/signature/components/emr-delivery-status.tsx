@@ -5,7 +5,7 @@ import SendOutlinedIcon from '@mui/icons-material/SendOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { type EmrDelivery, formatUsDateTimeToMinute } from '@portal/domain';
+import { type EmrDelivery, type EmrDeliveryStep, formatUsDateTimeToMinute } from '@portal/domain';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useClinicPermissions } from '../../../lib/session/use-clinic-permissions';
@@ -35,6 +35,40 @@ export function describeEmrDelivery(delivery: EmrDelivery): string | null {
   }
 }
 
+/** The correction of an un-signed copy, in a sentence; null when there is none. */
+export function describeEmrCorrection(delivery: EmrDelivery): string | null {
+  const { correction } = delivery;
+  const copy = correction.emrId ? `EMR copy ${correction.emrId}` : 'The EMR copy';
+  switch (correction.state) {
+    case 'queued':
+      return `${copy}: correction queued (entered-in-error)`;
+    case 'entered-in-error':
+      return `${copy} marked entered-in-error`;
+    case 'failed':
+      return `Correction of ${copy.replace(/^The/, 'the')} failed: ${correction.reason ?? 'the EMR did not say why'}`;
+    case 'none':
+      return null;
+  }
+}
+
+const STEP_LABELS: Record<EmrDeliveryStep['step'], string> = {
+  signed: 'Signed',
+  delivered: 'Sent to EMR',
+  failed: 'Delivery failed',
+  'resend-requested': 'Resend requested',
+  unsigned: 'Un-signed',
+  'correction-queued': 'Correction queued',
+  'entered-in-error': 'EMR copy marked entered-in-error',
+  'correction-failed': 'Correction failed',
+};
+
+/** One step as a line: what, the EMR's id and the reason when there are, and when. */
+export function describeEmrStep(step: EmrDeliveryStep): string {
+  return [STEP_LABELS[step.step], step.emrId ? `id ${step.emrId}` : null, step.reason]
+    .filter(Boolean)
+    .join(' · ');
+}
+
 const ICONS: Record<EmrDelivery['state'], ReactNode> = {
   delivered: <CheckCircleOutlineIcon fontSize="small" color="success" />,
   queued: <ScheduleIcon fontSize="small" color="action" />,
@@ -49,43 +83,68 @@ const ICONS: Record<EmrDelivery['state'], ReactNode> = {
 export function EmrDeliveryStatus({ document }: { document: DocumentResource }) {
   const { can } = useClinicPermissions(document.attributes.clinicNpi);
   const done = document.attributes.status === 'signed' || document.attributes.status === 'acknowledged';
+  const unsigned = document.attributes.status === 'unsigned';
   const delivery = useQuery({
     ...emrDeliveryQueryOptions(document.id),
-    enabled: done && can('document:read'),
+    // An un-signed document shows what became of the copy it had in the EMR.
+    enabled: (done || unsigned) && can('document:read'),
     // A document the EMR knows nothing of says nothing: no error for the reader to act on.
     meta: { silent: true },
   });
   const resend = useResendToEmr(document.id);
-  if (!done || !delivery.data) return null;
-  const text = describeEmrDelivery(delivery.data);
-  if (!text) return null;
-  const { state, updatedAt, attempts } = delivery.data;
-  const canResend = can('document:resend-to-emr') && (state === 'failed' || state === 'delivered');
+  if (!(done || unsigned) || !delivery.data) return null;
+  const text = done ? describeEmrDelivery(delivery.data) : null;
+  const correction = describeEmrCorrection(delivery.data);
+  const { state, updatedAt, attempts, steps, replacesEmrId } = delivery.data;
+  if (!text && !correction && steps.length === 0) return null;
+  const canResend = done && can('document:resend-to-emr') && (state === 'failed' || state === 'delivered');
+  const failed = (done && state === 'failed') || delivery.data.correction.state === 'failed';
   return (
     <Box
       component="section"
       aria-label="EMR delivery"
       data-testid="emr-delivery"
       data-state={state}
+      data-correction={delivery.data.correction.state}
       sx={{ display: 'flex', alignItems: 'flex-start', gap: 1 }}
     >
       <Box aria-hidden sx={{ pt: 0.25, display: 'flex' }}>
-        {ICONS[state]}
+        {done ? ICONS[state] : <ScheduleIcon fontSize="small" color="action" />}
       </Box>
       <Box sx={{ minWidth: 0, flex: 1 }}>
         <Typography
           variant="body2"
           role="status"
-          color={state === 'failed' ? 'error' : undefined}
+          color={failed ? 'error' : undefined}
           sx={{ overflowWrap: 'anywhere' }}
         >
-          {text}
+          {[text, state === 'delivered' && replacesEmrId ? `replaces ${replacesEmrId}` : null, correction]
+            .filter(Boolean)
+            .join(' · ') || 'Not in the EMR'}
         </Typography>
         {updatedAt && (
           <Typography variant="caption" color="textSecondary" component="p" sx={{ m: 0 }}>
             {formatUsDateTimeToMinute(updatedAt)}
             {attempts > 1 ? ` · ${attempts} attempts` : ''}
           </Typography>
+        )}
+        {steps.length > 1 && (
+          <Box
+            component="ol"
+            aria-label="EMR delivery steps"
+            data-testid="emr-delivery-steps"
+            sx={{ m: 0, mt: 0.5, pl: 2.5, display: 'grid', gap: 0.25 }}
+          >
+            {steps.map((step, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the steps of one delivery, in order, only appended
+              <Typography key={index} component="li" variant="caption" sx={{ overflowWrap: 'anywhere' }}>
+                {describeEmrStep(step)}
+                <Box component="span" sx={{ color: 'text.secondary' }}>
+                  {` · ${formatUsDateTimeToMinute(step.at)}`}
+                </Box>
+              </Typography>
+            ))}
+          </Box>
         )}
         {canResend && (
           <Button

@@ -40,6 +40,7 @@ const ReassignDialog = lazyComponent(() =>
   import('./reassign-dialog').then((module) => module.ReassignDialog),
 );
 const TrashDialog = lazyComponent(() => import('./trash-dialog').then((module) => module.TrashDialog));
+const UnsignDialog = lazyComponent(() => import('./unsign-dialog').then((module) => module.UnsignDialog));
 const ShortcutSheet = lazyComponent(() => import('./shortcut-sheet').then((module) => module.ShortcutSheet));
 
 const PAGE_HEIGHT_STYLE = { height: `calc(100dvh - ${HEADER_HEIGHT_PX + TOOLBAR_HEIGHT_PX}px)` };
@@ -213,6 +214,7 @@ function InboxContent({ onChangeFilters, ...options }: InboxContentProps) {
       </div>
       <BulkSignDialog {...inbox.bulkSign} />
       <ReassignDialog {...inbox.reassign} />
+      {inbox.unsign.open && <UnsignDialog {...inbox.unsign} />}
       {selected && (
         <TrashDialog
           documentName={`The ${selected.attributes.patientFirstName} ${selected.attributes.patientLastName} document`}

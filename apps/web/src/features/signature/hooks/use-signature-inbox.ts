@@ -168,6 +168,7 @@ export function useSignatureInbox({
   const [confirming, setConfirming] = useState<SigningRunKind | undefined>();
   const [reassigning, setReassigning] = useState<string[] | undefined>();
   const [trashing, setTrashing] = useState(false);
+  const [unsigning, setUnsigning] = useState(false);
 
   const sign = useSignDocument();
   const acknowledge = useAcknowledgeDocument();
@@ -235,7 +236,7 @@ export function useSignatureInbox({
     canUpdate: can('document:update'),
     onSign: () => selected && finish('sign', noteOf(selected.id)),
     onAcknowledge: () => selected && finish('acknowledge', noteOf(selected.id)),
-    onUnsign: () => selected && unsign.mutate({ id: selected.id }),
+    onUnsign: () => selected && setUnsigning(true),
     onPin: (isPinned) => selected && pin.mutate({ id: selected.id, isPinned }),
     onLock: (locked) => selected && lock.mutate({ id: selected.id, locked }),
     canReassign,
@@ -408,6 +409,22 @@ export function useSignatureInbox({
             },
           },
         ),
+    },
+    /**
+     * The un-sign confirmation for the open document: a reason, and what happens to the EMR's copy. The document
+     * stays open afterwards (it leaves the Done list, not the reader's view).
+     */
+    unsign: {
+      document: selected,
+      open: unsigning,
+      pending: unsign.isPending,
+      onCancel: () => setUnsigning(false),
+      onConfirm: (reason: string) => {
+        if (!selected) return;
+        const { id } = selected;
+        selection.select(id);
+        unsign.mutate({ id, reason }, { onSettled: () => setUnsigning(false) });
+      },
     },
     /** The trash confirmation for the open document. */
     trash: {

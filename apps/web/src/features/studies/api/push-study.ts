@@ -4,17 +4,18 @@ import { clinicPatientsApiPath } from '../../../lib/patients';
 import { useStudyWrite } from '../hooks/use-study-write';
 
 /** Each suite's vendor route: Zoll takes sleep studies, InfoBionic wearable ones, Biobeat ABPM. */
-const PUSH_PATHS: Record<StudySuite, string> = {
-  sleep: 'zoll/sleep-studies',
+const PUSH_PATHS: Record<Exclude<StudySuite, 'sleep'>, string> = {
   wcd: 'infobionics/wcd-studies',
   abpm: 'biobeat/abpm-studies',
 };
 
 export function pushStudyApiPath(clinicNpi: string, suite: StudySuite, studyId: string): string {
+  // SPEC §7: Zoll's push names the study alone (its id identifies the clinic).
+  if (suite === 'sleep') return `/api/patients/zoll/sleep-studies/${encodeURIComponent(studyId)}/push`;
   return `${clinicPatientsApiPath(clinicNpi)}/${PUSH_PATHS[suite]}/${encodeURIComponent(studyId)}/push`;
 }
 
-/** POST clinics/{npi}/{vendor}/{suite}-studies/{studyId}/push: sends a new study's order to its vendor. */
+/** POST {vendor}/{suite}-studies/{studyId}/push: sends a new study's order to its vendor. */
 export function pushStudy(study: StudyResource): Promise<StudyResource> {
   const { clinicNpi, suite } = study.attributes;
   return apiClient.post<StudyResource>(pushStudyApiPath(clinicNpi, suite, study.id));

@@ -180,7 +180,7 @@ describe("the patient's Studies tab", () => {
     expect(await screen.findByText('Queued for Zoll.')).toBeTruthy();
     const posts = calls.filter((call) => call.method === 'POST');
     expect(posts.map((call) => call.url.pathname)).toEqual([
-      `${CLINIC_API}/zoll/sleep-studies/${sleepNew.id}/push`,
+      `/api/patients/zoll/sleep-studies/${sleepNew.id}/push`,
     ]);
     // The list is fetched again after the push.
     await waitFor(() =>
@@ -236,7 +236,7 @@ describe("the patient's Studies tab", () => {
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Check for updates' }));
     expect(await screen.findByText('Checked with Zoll: In progress.')).toBeTruthy();
     expect(calls.find((call) => call.method === 'POST')?.url.pathname).toBe(
-      `${CLINIC_API}/zoll/check-for-updates/${sent.id}`,
+      `/api/patients/zoll/check-for-updates/${sent.id}`,
     );
   });
 

@@ -1,0 +1,132 @@
+/**
+ * What sealing each signature as it commits costs (issue 31 §2): signing throughput through the API,
+ * PATCH /api/reports/{id}/sign one document after another (a provider working through the inbox), with
+ * the per-signature seal and without it (the seal left to the timer), on the embedded database.
+ *
+ *   npx tsx bench/signature-seals.ts
+ *
+ * ROUNDS rounds of BATCH fresh 1-page documents per mode, the modes alternating so both see the same
+ * machine load; the audit chain grows as it would (every round's events stay). Figures go to stdout;
+ * copy them into bench/RESULTS.md.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { PGlite } from '@electric-sql/pglite';
+import { buildApp } from '../apps/server/src/app';
+import { loadConfig } from '../apps/server/src/config';
+import { migrateToLatest } from '../apps/server/src/db/migrate';
+import { pgliteOptions, wrapPglite } from '../apps/server/src/db/pglite-client';
+import { demoClinicNpi, seedDemoData } from '../apps/server/src/db/seed-demo-data';
+import { chainSealerFor, useChainSealer } from '../apps/server/src/modules/audit/seal-audit-chains';
+import { generateDemoReportPdf } from '../apps/server/src/modules/documents/pdf/generate-demo-report';
+import { createFileStorage } from '../apps/server/src/modules/documents/storage/file-storage';
+import { signIn } from '../apps/server/src/test-support/sign-in';
+
+const PASSWORD = 'Bench-Password-2026';
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
+const BATCH = Number(process.env.BENCH_BATCH ?? 40);
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-seal-bench-'));
+const handle = wrapPglite(await PGlite.create(pgliteOptions));
+await migrateToLatest(handle.db);
+const storage = createFileStorage(path.join(dataDir, 'blobs'));
+const config = loadConfig({
+  PUBLIC_URL: 'http://portal.test',
+  LOG_LEVEL: 'silent',
+  DATA_DIR: dataDir,
+  LOGIN_RATE_LIMIT_PER_MINUTE: '10000',
+  LOGIN_RATE_LIMIT_PER_ACCOUNT_PER_MINUTE: '10000',
+  VENDOR_OUTBOX: 'false',
+});
+const app = await buildApp({ config, db: handle.db, listen: handle.listen, storage });
+await seedDemoData(handle.db, { password: PASSWORD });
+await app.ready();
+const provider = await signIn(app, 'provider@example.org', PASSWORD);
+const clinicNpi = demoClinicNpi();
+const sealer = chainSealerFor(handle.db);
+if (!sealer) throw new Error('buildApp registered no sealer');
+
+const pdf = await generateDemoReportPdf({
+  seed: 1,
+  documentType: 'implicity-90-day-remote-report',
+  serviceLine: 'crm',
+  clinicName: 'Aspen Hollow Cardiology',
+  patient: { firstName: 'Bench', lastName: 'Patient', dob: new Date('1950-01-01'), id: 'B1' },
+  device: {
+    manufacturer: 'Medtronic',
+    modelName: 'Azure XT DR',
+    serialNumber: 'SN1',
+    implantDate: '2020-01-01',
+    chambers: 'Dual',
+  },
+  dos: new Date(Date.UTC(2026, 9, 1)),
+  pageCount: 1,
+});
+const stored = await storage.put(pdf);
+
+async function freshDocuments(count: number): Promise<string[]> {
+  const ids: string[] = [];
+  for (let index = 0; index < count; index++) {
+    const dos = new Date(Date.UTC(2026, 9, 1 + (index % 28)));
+    const row = await handle.db
+      .insertInto('documents')
+      .values({
+        clinicNpi,
+        type: 'implicity-90-day-remote-report',
+        serviceLine: 'crm',
+        dos,
+        dosKey: -dos.getTime(),
+        patientId: `B${index}`,
+        patientFirstName: 'Bench',
+        patientLastName: `Patient ${index}`,
+        assignedTo: 'auth0|demo-provider',
+        originalSha256: stored.sha256,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    ids.push(row.id);
+  }
+  return ids;
+}
+
+const results: Record<'sealed' | 'timer', number[]> = { sealed: [], timer: [] };
+for (let round = 0; round < ROUNDS; round++) {
+  for (const mode of round % 2 ? (['timer', 'sealed'] as const) : (['sealed', 'timer'] as const)) {
+    useChainSealer(handle.db, mode === 'sealed' ? sealer : undefined);
+    const ids = await freshDocuments(BATCH);
+    const started = performance.now();
+    for (const id of ids) {
+      const response = await app.inject({
+        method: 'PATCH',
+        url: `/api/reports/${id}/sign`,
+        headers: { authorization: `Bearer ${provider.accessToken}` },
+        payload: { note: 'Reviewed.' },
+      });
+      if (response.statusCode !== 200)
+        throw new Error(`sign failed: ${response.statusCode} ${response.body}`);
+    }
+    const perSecond = BATCH / ((performance.now() - started) / 1000);
+    results[mode].push(perSecond);
+    console.log(`round ${round + 1} ${mode}: ${perSecond.toFixed(1)} signatures/s`);
+  }
+}
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+console.log(
+  `median: with a seal per signature ${median(results.sealed).toFixed(1)}/s, sealed by the timer only ${median(results.timer).toFixed(1)}/s`,
+);
+const events = await handle.db
+  .selectFrom('auditEvents')
+  .select((eb) => eb.fn.countAll<number>().as('n'))
+  .executeTakeFirst();
+console.log(
+  `audit events at the end: ${events?.n}; load average ${os
+    .loadavg()
+    .map((v) => v.toFixed(2))
+    .join(' ')}`,
+);
+useChainSealer(handle.db, sealer);
+await app.close();
+await handle.close();
+fs.rmSync(dataDir, { recursive: true, force: true });
