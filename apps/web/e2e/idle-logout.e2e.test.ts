@@ -1,3 +1,4 @@
+import { IDLE_SIGNED_OUT_MESSAGE } from '@portal/domain';
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, inject, it } from 'vitest';
 import { forgiveExpected, saveScreenshot, useBrowserSession } from './support/browser';
@@ -71,6 +72,10 @@ describe('idle logout under a fake clock', () => {
     // Signed out at the provider too: the portal is back on the login page, with no tokens.
     await page.waitForURL(loginPageUrl);
     expect(await readAccessToken(page)).toBeUndefined();
+    // Not without a word: the sign-in page says why.
+    await page.getByRole('status').filter({ hasText: IDLE_SIGNED_OUT_MESSAGE }).waitFor();
+    expect(IDLE_SIGNED_OUT_MESSAGE).toBe('You were signed out after 25 minutes without activity.');
+    await saveScreenshot(page, 'idle-signed-out-sign-in-page', { fullPage: false });
     // The clock's jump makes the page refresh what went stale at the moment it signs out; a request still
     // in flight when the tokens are revoked is refused (and logged). That is the sign-out working.
     forgiveExpected(problems, [

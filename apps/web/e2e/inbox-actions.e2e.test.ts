@@ -184,7 +184,7 @@ describe('signature inbox actions in a real browser', () => {
       ).trim();
       const expected: Record<string, string[]> = {
         'Cardiac rhythm management': ['CRM: device functioning normally.', 'CRM: no arrhythmia.'],
-        'Wearable defibrillator': ['WCD: no therapy delivered.'],
+        'Wearable cardiac monitoring': ['WCD: no therapy delivered.'],
         Sleep: ['Sleep: no apnea episodes.'],
         'Ambulatory blood pressure': ['ABPM: within targets.'],
         'Remote patient monitoring': ['RPM: vitals in range.'],

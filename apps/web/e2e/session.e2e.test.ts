@@ -1,7 +1,14 @@
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { beforeEach, describe, expect, inject, it } from 'vitest';
-import { useBrowserSession } from './support/browser';
-import { DEMO_CLINIC, loginPageUrl, readAccessToken, signIn, userMenuButton } from './support/portal';
+import { saveScreenshot, useBrowserSession } from './support/browser';
+import {
+  DEMO_CLINIC,
+  loginPageUrl,
+  readAccessToken,
+  signIn,
+  submitLogin,
+  userMenuButton,
+} from './support/portal';
 
 const baseUrl = inject('baseUrl');
 
@@ -147,6 +154,22 @@ describe('keeping a session alive, and ending it', () => {
     await page.getByText('Your session has ended. Sign in again to continue.').waitFor();
     expect(await readAccessToken(page)).toBeUndefined();
     expect(await page.getByRole('button', { name: 'Sign in', exact: true }).isVisible()).toBe(true);
+
+    // Signing in again: the right password is told the account is locked; a wrong one only that it failed.
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.waitForURL(loginPageUrl);
+    await submitLogin(page, email, password);
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'This account is locked. Ask your clinic administrator.' })
+      .waitFor();
+    await saveScreenshot(page, 'login-account-locked', { fullPage: false });
+    await submitLogin(page, email, 'not-the-password-2026');
+    await page
+      .getByRole('alert')
+      .filter({ hasText: /^Sign-in failed\./ })
+      .waitFor();
+    expect(await page.getByText('locked.').count()).toBe(0);
     // Expected here: the token endpoint's 400, and the 401s the locked user's calls got (the header's
     // notification bell calls the API on every page), which led to the refused renewal.
     problems.splice(

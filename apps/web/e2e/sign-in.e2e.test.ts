@@ -177,6 +177,19 @@ describe('signing in through the identity provider in a real browser', () => {
     await saveScreenshot(page, 'no-access');
   });
 
+  it('answers /favicon.ico, which browsers and bookmarks ask for whatever the page links', async () => {
+    const response = await page.request.get(`${baseUrl}/favicon.ico`);
+    expect(response.status()).toBe(200);
+    expect(response.headers()['content-type']).toMatch(/^image\/(x-icon|vnd\.microsoft\.icon)/);
+    // An ICO file: reserved 0, type 1 (icon), and at least one image.
+    const header = (await response.body()).subarray(0, 6);
+    expect([header.readUInt16LE(0), header.readUInt16LE(2), header.readUInt16LE(4) > 0]).toEqual([
+      0,
+      1,
+      true,
+    ]);
+  });
+
   it('keeps a wrong password on the login page with an error that names no field', async () => {
     await page.goto(`${baseUrl}/`);
     await page.waitForURL(loginPageUrl);

@@ -9,7 +9,13 @@ export const LOGIN_LOCKOUT_MS = 15 * 60 * 1000;
 export const SIGN_IN_FAILED_MESSAGE =
   'Sign-in failed. Check your email and password; after repeated failures the account is locked for 15 minutes.';
 
-export type CredentialCheck = { ok: true; userId: string } | { ok: false };
+/**
+ * Said only to someone who gave the right password for a locked account: they have shown it is theirs, so
+ * telling them it is locked leaks nothing, and it saves them guessing. A wrong password never learns it.
+ */
+export const ACCOUNT_LOCKED_MESSAGE = 'This account is locked. Ask your clinic administrator.';
+
+export type CredentialCheck = { ok: true; userId: string } | { ok: false; locked?: true };
 
 /**
  * Checks an email and password. Five failures in a row lock the account for 15 minutes; a user with
@@ -27,7 +33,7 @@ export async function checkCredentials(
   if (!user) return { ok: false };
 
   const lockedOut = user.loginLockedUntil !== null && user.loginLockedUntil > now;
-  if (user.isLocked || lockedOut) return { ok: false };
+  if (user.isLocked || lockedOut) return passwordMatches ? { ok: false, locked: true } : { ok: false };
 
   if (!passwordMatches) {
     const failures = user.failedLoginCount + 1;

@@ -1,10 +1,19 @@
+import {
+  IDLE_SIGNED_OUT_MESSAGE,
+  isSignedOutReason,
+  SIGNED_OUT_PARAM,
+  type SignedOutReason,
+} from '@portal/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type Provider from 'oidc-provider';
 import { z } from 'zod';
 import type { Db } from '../../db/transaction';
-import { checkCredentials, SIGN_IN_FAILED_MESSAGE } from './check-credentials';
+import { ACCOUNT_LOCKED_MESSAGE, checkCredentials, SIGN_IN_FAILED_MESSAGE } from './check-credentials';
 import { renderLoginPage, renderProviderPage } from './provider-pages';
 import type { SignInLimits } from './sign-in-limits';
+
+/** What the sign-in page says when the portal signed the user out for a reason (the signed_out parameter). */
+const SIGNED_OUT_NOTICES: Record<SignedOutReason, string> = { idle: IDLE_SIGNED_OUT_MESSAGE };
 
 const interactionParams = z.object({ uid: z.string().min(1).max(200) });
 const loginBody = z.object({
@@ -44,9 +53,11 @@ export const interactionRoutes: FastifyPluginAsyncZod<{
       reply.header('Cache-Control', 'no-store');
       const details = await provider.interactionDetails(request.raw, reply.raw);
       if (details.prompt.name === 'login') {
+        const signedOut = details.params[SIGNED_OUT_PARAM];
+        const notice = isSignedOutReason(signedOut) ? SIGNED_OUT_NOTICES[signedOut] : undefined;
         return reply
           .type('text/html; charset=utf-8')
-          .send(renderLoginPage({ action: `/interaction/${details.uid}/login` }));
+          .send(renderLoginPage({ action: `/interaction/${details.uid}/login`, notice }));
       }
       // The portal is first-party: any other prompt (consent) is granted by loadExistingGrant on the way back.
       const redirectTo = await provider.interactionResult(
@@ -92,7 +103,7 @@ export const interactionRoutes: FastifyPluginAsyncZod<{
             renderLoginPage({
               action: `/interaction/${details.uid}/login`,
               email,
-              error: SIGN_IN_FAILED_MESSAGE,
+              error: 'locked' in result && result.locked ? ACCOUNT_LOCKED_MESSAGE : SIGN_IN_FAILED_MESSAGE,
             }),
           );
       }

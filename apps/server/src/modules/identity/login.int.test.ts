@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_DEMO_PASSWORD } from '../../test-support/database-templates';
 import { SignInFailedError, signIn } from '../../test-support/sign-in';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
-import { SIGN_IN_FAILED_MESSAGE } from './check-credentials';
+import { ACCOUNT_LOCKED_MESSAGE, SIGN_IN_FAILED_MESSAGE } from './check-credentials';
+
+const html = (message: string) => message.replace(/'/g, '&#39;');
 
 async function failedSignIn(portal: TestApp, email: string, password: string): Promise<SignInFailedError> {
   try {
@@ -46,7 +48,7 @@ describe('the login page', () => {
     const unknownEmail = await failedSignIn(portal, 'nobody@example.org', 'wrong-password-123');
     for (const failure of [wrongPassword, unknownEmail]) {
       expect(failure.statusCode).toBe(401);
-      expect(failure.body).toContain(SIGN_IN_FAILED_MESSAGE.replace(/'/g, '&#39;'));
+      expect(failure.body).toContain(html(SIGN_IN_FAILED_MESSAGE));
     }
     // Apart from the echoed e-mail and the interaction id, the two pages are identical.
     const neutral = (body: string) =>
@@ -65,7 +67,12 @@ describe('the login page', () => {
     const minutes = ((locked.loginLockedUntil?.getTime() ?? 0) - Date.now()) / 60_000;
     expect(minutes).toBeGreaterThan(14);
     expect(minutes).toBeLessThanOrEqual(15);
-    await failedSignIn(portal, 'readonly@example.org', TEST_DEMO_PASSWORD);
+    // The right password is told the account is locked; a wrong one learns nothing new.
+    const rightPassword = await failedSignIn(portal, 'readonly@example.org', TEST_DEMO_PASSWORD);
+    expect(rightPassword.body).toContain(html(ACCOUNT_LOCKED_MESSAGE));
+    const wrongPassword = await failedSignIn(portal, 'readonly@example.org', 'not-the-password');
+    expect(wrongPassword.body).toContain(html(SIGN_IN_FAILED_MESSAGE));
+    expect(wrongPassword.body).not.toContain('locked.');
 
     await portal.db
       .updateTable('users')
@@ -83,7 +90,14 @@ describe('the login page', () => {
       .set({ isLocked: true })
       .where('email', '=', 'devicetech@example.org')
       .execute();
-    await failedSignIn(portal, 'devicetech@example.org', TEST_DEMO_PASSWORD);
+    const rightPassword = await failedSignIn(portal, 'devicetech@example.org', TEST_DEMO_PASSWORD);
+    expect(rightPassword.statusCode).toBe(401);
+    expect(rightPassword.body).toContain(html(ACCOUNT_LOCKED_MESSAGE));
+    const wrongPassword = await failedSignIn(portal, 'devicetech@example.org', 'wrong-password-123');
+    const unknownEmail = await failedSignIn(portal, 'nobody@example.org', 'wrong-password-123');
+    const neutral = (body: string) =>
+      body.replace(/value="[^"]*"/g, '').replace(/\/interaction\/[^/]+\//g, '/interaction/x/');
+    expect(neutral(wrongPassword.body)).toBe(neutral(unknownEmail.body));
   });
 });
 

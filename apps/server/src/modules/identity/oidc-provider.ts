@@ -1,3 +1,4 @@
+import { SIGNED_OUT_PARAM } from '@portal/domain';
 import type { JWK } from 'jose';
 import Provider, { type Configuration, errors, type KoaContextWithOIDC } from 'oidc-provider';
 import {
@@ -60,6 +61,8 @@ export function createEmbeddedProvider(options: EmbeddedProviderOptions): Provid
     conformIdTokenClaims: false,
     scopes: ['openid', 'offline_access', 'profile', 'email'],
     pkce: { required: () => true },
+    // Why the portal signed the user out (the idle logout), for the sign-in page to say so.
+    extraParams: [SIGNED_OUT_PARAM],
     enabledJWA: { idTokenSigningAlgValues: ['RS256'] },
     features: {
       devInteractions: { enabled: false },

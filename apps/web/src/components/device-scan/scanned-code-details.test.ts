@@ -6,7 +6,10 @@ const TODAY = new Date('2026-06-15T00:00:00Z');
 
 describe('listParsedFields', () => {
   it('shows the UDI, then every other AI GS1 defines by its AI and title', () => {
-    const parsed = parseDeviceBarcode(']C10109527700000013235XYZ\u001d7240PROTO-1\u001d17261231\u001d10L1', TODAY);
+    const parsed = parseDeviceBarcode(
+      ']C10109527700000013235XYZ\u001d7240PROTO-1\u001d17261231\u001d10L1',
+      TODAY,
+    );
     expect(listParsedFields(parsed)).toEqual([
       ['GTIN', '09527700000013'],
       ['Lot', 'L1'],

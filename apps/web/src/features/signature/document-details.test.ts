@@ -135,6 +135,14 @@ describe('the details panel fits the service line', () => {
     expect(JSON.stringify(rpm)).not.toMatch(/Implant|Leads|Serial/);
   });
 
+  it("names SPEC §1's WCD suite by what it is: wearable cardiac monitoring, not a defibrillator", () => {
+    const sections = listDocumentDetails({ ...base, type: 'holter-study', serviceLine: 'wcd' }, { nameOf });
+    const serviceLine = sections
+      .flatMap((section) => section.fields)
+      .find((field) => field.label === 'Service line');
+    expect(serviceLine?.value).toBe('Wearable cardiac monitoring');
+  });
+
   it('names the assignee by display name and leaves out what it cannot show', () => {
     const sections = listDocumentDetails({ ...base, deviceDetail: null, device: null }, { nameOf });
     const report = sections.find((section) => section.title === 'Report')?.fields ?? [];

@@ -9,7 +9,7 @@ export type DetailSection = { title: string; fields: DetailField[] };
  * What kind of device a document is about, which decides the fields its details show:
  * - implant: a pacemaker, defibrillator or CRT device, with its leads and implant date;
  * - loop-recorder: an implanted loop recorder (no leads);
- * - wearable: a wearable defibrillator (worn, not implanted);
+ * - wearable: a wearable cardiac device (worn, not implanted: SPEC §1's WCD suite);
  * - study: a Holter, MCT, event, sleep or ambulatory blood pressure recording (nothing implanted);
  * - rpm: remote patient monitoring, with home devices (cuff, scale, glucometer) and their readings.
  */
@@ -48,7 +48,7 @@ const DEVICE_SECTION_TITLES: Record<DeviceKind, string> = {
 const SERVICE_LINE_LABELS: Record<string, string> = {
   crm: 'Cardiac rhythm management',
   rpm: 'Remote patient monitoring',
-  wcd: 'Wearable defibrillator',
+  wcd: 'Wearable cardiac monitoring',
   sleep: 'Sleep',
   abpm: 'Ambulatory blood pressure',
 };

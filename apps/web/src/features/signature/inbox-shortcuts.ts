@@ -99,3 +99,31 @@ export function resolveInboxShortcut(
       return undefined;
   }
 }
+
+/** What the sign and acknowledge shortcuts look at in the open document. */
+export type ShortcutTarget = { attributes: { status: string; locked?: boolean | null } } | undefined;
+
+/**
+ * Why a signing shortcut (Ctrl+Enter, Ctrl+Shift+Enter) cannot act on the open document, said in a toast
+ * rather than by doing nothing; undefined when it can act.
+ */
+export function whyShortcutCannotAct(
+  action: 'sign' | 'acknowledge',
+  document: ShortcutTarget,
+  rights: { canSign: boolean; canAcknowledge: boolean },
+): string | undefined {
+  const may = action === 'sign' ? rights.canSign || rights.canAcknowledge : rights.canAcknowledge;
+  const nothing = action === 'sign' && rights.canSign ? 'Nothing to sign' : 'Nothing to acknowledge';
+  if (!may) {
+    return action === 'sign'
+      ? 'Your role does not sign or acknowledge documents'
+      : 'Your role does not acknowledge documents';
+  }
+  if (!document) return `${nothing}: no document is open`;
+  if (document.attributes.status === 'signed') return `${nothing}: this document is signed`;
+  if (document.attributes.status === 'acknowledged') return `${nothing}: this document is acknowledged`;
+  if (document.attributes.status !== 'unsigned')
+    return `${nothing}: this document is not awaiting a signature`;
+  if (document.attributes.locked) return `${nothing}: this document is locked`;
+  return undefined;
+}

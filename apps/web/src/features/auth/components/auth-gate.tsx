@@ -4,6 +4,7 @@ import { hasAuthParams, useAuth } from 'react-oidc-context';
 import { BusyScreen } from '../../../components/busy-screen';
 import { portalConfigQueryOptions } from '../../../lib/auth/portal-config';
 import { currentReturnTo, type SignInState } from '../../../lib/auth/return-to';
+import { takeSignedOutParams } from '../../../lib/auth/signed-out-reason';
 import { useIsSigningOut } from '../../../lib/auth/signing-out';
 import { AUTH_CALLBACK_PATH } from '../../../lib/constants';
 import { createLogger } from '../../../lib/logger';
@@ -108,7 +109,7 @@ export function AuthGate({ children }: { children: ReactNode }) {
     } else if (kind === 'auto-sign-in' && !autoSignInStarted.current) {
       autoSignInStarted.current = true;
       const state: SignInState = { returnTo: currentReturnTo() };
-      void auth.signinRedirect({ state });
+      void auth.signinRedirect({ state, extraQueryParams: takeSignedOutParams() });
     }
   }, [kind, auth, endSessionLocally]);
 

@@ -1,6 +1,7 @@
 import { IDLE_TIMEOUT_MS, IDLE_WARNING_COUNTDOWN_SECONDS } from '@portal/domain';
 import { useCallback, useState } from 'react';
 import { lazyComponent } from '../../../components/lazy-component';
+import { rememberSignedOutReason } from '../../../lib/auth/signed-out-reason';
 import { useSignOut } from '../../../lib/auth/use-sign-out';
 import { useIdleTimer } from '../hooks/use-idle-timer';
 
@@ -19,7 +20,11 @@ const IdleLogoutNotice = lazyComponent(
  */
 export function IdleLogout() {
   const signOut = useSignOut();
-  const onTimeout = useCallback(() => void signOut(), [signOut]);
+  const onTimeout = useCallback(() => {
+    // The sign-in page that follows says why (issue 32: never signed out without a word).
+    rememberSignedOutReason('idle');
+    void signOut();
+  }, [signOut]);
   const { isWarning, remainingSeconds, stayActive } = useIdleTimer({
     timeoutMs: IDLE_TIMEOUT_MS,
     countdownSeconds: IDLE_WARNING_COUNTDOWN_SECONDS,

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DocumentAttributes, DocumentResource } from '../document-resource';
@@ -106,6 +106,22 @@ describe('the document list', () => {
     expect(props.onSelect).toHaveBeenLastCalledWith('c');
     await userEvent.keyboard('{Home}');
     expect(props.onSelect).toHaveBeenLastCalledWith('a');
+  });
+
+  it("leaves Ctrl+Enter and Ctrl+Shift+Enter on a row to the page's shortcuts: they do not open it", () => {
+    const props = renderList();
+    const pageKeys = vi.fn();
+    document.addEventListener('keydown', pageKeys);
+    try {
+      for (const modifiers of [{ ctrlKey: true }, { metaKey: true }, { ctrlKey: true, shiftKey: true }]) {
+        fireEvent.keyDown(rowOf('b'), { key: 'Enter', ...modifiers });
+      }
+    } finally {
+      document.removeEventListener('keydown', pageKeys);
+    }
+    expect(props.onOpen).not.toHaveBeenCalled();
+    expect(pageKeys).toHaveBeenCalledTimes(3);
+    expect(pageKeys.mock.calls.every(([event]) => !(event as KeyboardEvent).defaultPrevented)).toBe(true);
   });
 
   it('says who, what, when and how urgent in each row', () => {

@@ -155,7 +155,12 @@ export function DocumentList({
       )?.document;
       event.preventDefault();
       if (document && isCheckable(document)) onToggleCheck(id);
-    } else if (event.key === 'Enter' && target.dataset.row !== undefined) {
+    } else if (
+      event.key === 'Enter' &&
+      target.dataset.row !== undefined &&
+      // Ctrl+Enter, Ctrl+Shift+Enter …: the page's shortcuts, which act on the open document.
+      !(event.ctrlKey || event.metaKey || event.shiftKey || event.altKey)
+    ) {
       event.preventDefault();
       onOpen(id);
     }

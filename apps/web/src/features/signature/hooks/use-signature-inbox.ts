@@ -21,6 +21,7 @@ import type { PdfViewerHandle } from '../components/pdf-viewer';
 import type { DocumentResource } from '../document-resource';
 import { type InboxFilters, isGroupedByPatient } from '../inbox-filters';
 import { createPersonNamer, describeListCount } from '../inbox-format';
+import { whyShortcutCannotAct } from '../inbox-shortcuts';
 import { listNotePrompts } from '../note-prompts';
 import { findNextToOpen, isBulkSignable, isListedInView, listInboxEntries } from '../selection';
 import { useInboxChecks } from './use-inbox-checks';
@@ -276,14 +277,14 @@ export function useSignatureInbox({
     next: () => selection.move(1),
     previous: () => selection.move(-1),
     sign: () => {
-      if (!selected) return false;
-      if (canSign) finish('sign', quickNote(selected.id));
-      else if (canAcknowledge) finish('acknowledge', quickNote(selected.id));
-      else return false;
+      const why = whyShortcutCannotAct('sign', selected, { canSign, canAcknowledge });
+      if (why) enqueueSnackbar(why, { variant: 'info' });
+      else if (selected) finish(canSign ? 'sign' : 'acknowledge', quickNote(selected.id));
     },
     acknowledge: () => {
-      if (!selected || !canAcknowledge) return false;
-      finish('acknowledge', quickNote(selected.id));
+      const why = whyShortcutCannotAct('acknowledge', selected, { canSign, canAcknowledge });
+      if (why) enqueueSnackbar(why, { variant: 'info' });
+      else if (selected) finish('acknowledge', quickNote(selected.id));
     },
     check: () => {
       if (!selected || !canCheck || !isCheckable(selected)) return false;
@@ -312,16 +313,12 @@ export function useSignatureInbox({
     [documents, filters],
   );
 
-  // What Bulk sign (the checked documents, and every unsigned high alert) or Sign all would sign.
+  // What Bulk sign (the checked documents: what it acts on, so what its dialog counts) or Sign all would sign.
   const { bulkSignNote } = settings;
   const bulkPlan: BulkSigningPlan | undefined =
     confirming === 'bulk'
       ? planBulkSigning(
-          documents.filter(
-            (document) =>
-              checks.checkedIds.includes(document.id) ||
-              (document.attributes.status === 'unsigned' && document.attributes.alert === 'high'),
-          ),
+          documents.filter((document) => checks.checkedIds.includes(document.id)),
           configurationOf,
         )
       : undefined;

@@ -85,13 +85,9 @@ export function MeasurementChart({ series }: { series: LongitudinalSeries }) {
         axes: [
           // Tall enough for the year uPlot writes under a tick where the year changes.
           { size: 44, font: '11px system-ui, sans-serif' },
-          {
-            size: 52,
-            font: '11px system-ui, sans-serif',
-            label: series.unit ?? undefined,
-            labelSize: 14,
-            labelFont: '11px system-ui, sans-serif',
-          },
+          // The unit is written level above the axis (below), not as uPlot's axis label: turned on its side,
+          // a one-letter unit such as 'V' reads as '>'.
+          { size: 52, font: '11px system-ui, sans-serif' },
         ],
         series: [
           {},
@@ -176,6 +172,19 @@ export function MeasurementChart({ series }: { series: LongitudinalSeries }) {
   const level = point ? markerLevel(point) : 'none';
   return (
     <Box>
+      {series.unit ? (
+        <Typography
+          variant="caption"
+          color="textSecondary"
+          component="p"
+          data-testid={`chart-unit-${series.key}`}
+          // The chart's own description already says the unit with every value.
+          aria-hidden
+          sx={{ lineHeight: 1.2, pl: 0.5 }}
+        >
+          {series.unit}
+        </Typography>
+      ) : null}
       <Box
         ref={containerRef}
         role="img"

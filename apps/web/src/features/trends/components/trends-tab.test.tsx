@@ -14,15 +14,16 @@ import { type ApiCall, CLINIC, renderAt, sessionAs, stubApi } from '../../../tes
 import { TrendsTab } from './trends-tab';
 
 // jsdom has no canvas: uPlot is replaced by a stand-in that records what each chart was given.
-const charts = vi.hoisted(() => [] as { title: string; data: unknown[] }[]);
+const charts = vi.hoisted(() => [] as { title: string; data: unknown[]; axisLabels: unknown[] }[]);
 vi.mock('uplot', () => {
   class FakePlot {
     static pxRatio = 1;
     data: unknown[];
     cursor = { idx: null };
-    constructor(options: { series: { label?: string }[] }, data: unknown[]) {
+    constructor(options: { series: { label?: string }[]; axes?: { label?: string }[] }, data: unknown[]) {
       this.data = data;
-      charts.push({ title: options.series[1]?.label ?? '', data });
+      const axisLabels = (options.axes ?? []).map((axis) => axis.label);
+      charts.push({ title: options.series[1]?.label ?? '', data, axisLabels });
     }
     valToPos() {
       return 0;
@@ -71,6 +72,9 @@ describe("the patient's Trends tab", () => {
     expect(charts.map((chart) => chart.title).sort()).toEqual(['RV pacing impedance', 'RV pacing threshold']);
     const chartData = charts.find((chart) => chart.title === 'RV pacing threshold')?.data;
     expect(chartData?.[1]).toEqual([0.75, 1, 1.75]);
+    // The unit is written level above the chart, never as a label turned on its side ('V' read as '>').
+    expect(screen.getByTestId(`chart-unit-${RV_THRESHOLD}`).textContent).toBe('V');
+    expect(charts.flatMap((chart) => chart.axisLabels).filter(Boolean)).toEqual([]);
     // The battery status is no chart: its values are rows of text.
     const battery = within(screen.getByTestId(`trend-${BATTERY_STATUS}`)).getByRole('table');
     expect(within(battery).getByText('MOS')).toBeTruthy();
