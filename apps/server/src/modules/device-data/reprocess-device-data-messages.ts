@@ -2,8 +2,8 @@ import { PATIENT_AUDIT_EVENT_TYPES } from '@portal/domain';
 import { type Db, inTransaction } from '../../db/transaction';
 import { Hl7ParseError, parseHl7Message } from '../../integrations/hl7/hl7-message';
 import { IdcoMessageError, readIdcoOru } from '../../integrations/hl7/read-idco-oru';
-import { recordPatientEvent } from '../patients/record-patient-event';
 import { getClinicTimeZone } from '../clinics/clinic-time-zone';
+import { recordPatientEvent } from '../patients/record-patient-event';
 import { findMessagesWithSessions, markMessageReprocessed } from './device-data-messages.repository';
 import {
   findAllSessionMeasurements,
