@@ -17,10 +17,27 @@ import {
 const physician = { npi: PHYSICIAN_NPI, name: 'Dr. Nina Okafor' };
 
 describe('the sleep profile form', () => {
-  it('takes blanks as not recorded, and numbers as numbers', () => {
+  it('needs every measure Zoll scores the test with; notes may stay empty', () => {
+    expect(
+      validateSleepProfile({
+        heightCm: '',
+        weightKg: ' ',
+        neckCircumferenceCm: '',
+        epworthScore: '',
+        notes: '',
+      }),
+    ).toEqual({
+      heightCm: 'Enter the height.',
+      weightKg: 'Enter the weight.',
+      neckCircumferenceCm: 'Enter the neck circumference.',
+      epworthScore: 'Enter the Epworth score.',
+    });
+  });
+
+  it('takes numbers as numbers, and an empty note as none', () => {
     const values = {
       heightCm: '172.5',
-      weightKg: '',
+      weightKg: '80',
       neckCircumferenceCm: '41',
       epworthScore: '11',
       notes: ' snores ',
@@ -28,7 +45,7 @@ describe('the sleep profile form', () => {
     expect(validateSleepProfile(values)).toEqual({});
     expect(toSleepProfileBody(values)).toEqual({
       heightCm: 172.5,
-      weightKg: null,
+      weightKg: 80,
       neckCircumferenceCm: 41,
       epworthScore: 11,
       notes: 'snores',
@@ -51,13 +68,13 @@ describe('the sleep profile form', () => {
     });
     expect(
       validateSleepProfile({
-        heightCm: '',
-        weightKg: '',
-        neckCircumferenceCm: '',
+        heightCm: '180',
+        weightKg: '80',
+        neckCircumferenceCm: '40',
         epworthScore: '7.5',
         notes: '',
       }),
-    ).toHaveProperty('epworthScore');
+    ).toEqual({ epworthScore: 'Epworth score must be a whole number from 0 to 24.' });
   });
 });
 

@@ -62,18 +62,22 @@ export function validateSleepProfile(values: SleepProfileValues): FormErrors<Sle
     (typeof MEASURES)[keyof typeof MEASURES],
   ][]) {
     const text = trim(values[field]);
-    if (!text) continue;
+    // Zoll scores the test with every measure, so its order needs each one.
+    if (!text) {
+      errors[field] = `Enter the ${measure.name.toLowerCase()}.`;
+      continue;
+    }
     const value = Number(text);
     if (!DECIMAL.test(text) || value < measure.min || value > measure.max) {
       errors[field] = `${measure.name} must be from ${measure.min} to ${measure.max} ${measure.unit}.`;
     }
   }
   const epworth = trim(values.epworthScore);
-  if (
-    epworth &&
-    (!WHOLE_NUMBER.test(epworth) ||
-      Number(epworth) < EPWORTH_RANGE.min ||
-      Number(epworth) > EPWORTH_RANGE.max)
+  if (!epworth) errors.epworthScore = 'Enter the Epworth score.';
+  else if (
+    !WHOLE_NUMBER.test(epworth) ||
+    Number(epworth) < EPWORTH_RANGE.min ||
+    Number(epworth) > EPWORTH_RANGE.max
   ) {
     errors.epworthScore = 'Epworth score must be a whole number from 0 to 24.';
   }

@@ -421,7 +421,14 @@ describe('ordering a study', () => {
     await user.click(await screen.findByRole('button', { name: 'New sleep study' }));
     const dialog = await screen.findByRole('dialog', { name: 'New sleep study' });
     expect(within(dialog).getByText('Step 1 of 2: the sleep profile')).toBeTruthy();
-    await user.type(await within(dialog).findByRole('spinbutton', { name: 'Height (cm)' }), '181');
+    // Nothing filled in: the profile is not saved, and each measure Zoll needs says so.
+    await user.click(await within(dialog).findByRole('button', { name: 'Save and continue' }));
+    expect(await within(dialog).findByText('Enter the height.')).toBeTruthy();
+    expect(within(dialog).getByText('Enter the Epworth score.')).toBeTruthy();
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
+    await user.type(within(dialog).getByRole('spinbutton', { name: 'Height (cm)' }), '181');
+    await user.type(within(dialog).getByRole('spinbutton', { name: 'Weight (kg)' }), '92');
+    await user.type(within(dialog).getByRole('spinbutton', { name: 'Neck (cm)' }), '42');
     await user.type(within(dialog).getByRole('spinbutton', { name: /Epworth score/ }), '14');
     await user.click(within(dialog).getByRole('button', { name: 'Save and continue' }));
 
@@ -438,8 +445,8 @@ describe('ordering a study', () => {
     ]);
     expect(posts[0]?.body).toEqual({
       heightCm: 181,
-      weightKg: null,
-      neckCircumferenceCm: null,
+      weightKg: 92,
+      neckCircumferenceCm: 42,
       epworthScore: 14,
       notes: '',
     });

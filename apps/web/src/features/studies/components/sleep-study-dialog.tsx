@@ -158,11 +158,12 @@ function SleepProfileFields({
 }) {
   return (
     <Box sx={FORM_GRID_SX}>
-      <FormField {...field('heightCm')} type="number" inputMode="decimal" span={2} autoFocus />
-      <FormField {...field('weightKg')} type="number" inputMode="decimal" span={2} />
-      <FormField {...field('neckCircumferenceCm')} type="number" inputMode="decimal" span={2} />
+      <FormField {...field('heightCm')} type="number" inputMode="decimal" span={2} required autoFocus />
+      <FormField {...field('weightKg')} type="number" inputMode="decimal" span={2} required />
+      <FormField {...field('neckCircumferenceCm')} type="number" inputMode="decimal" span={2} required />
       <FormField
         {...field('epworthScore')}
+        required
         type="number"
         inputMode="numeric"
         min={EPWORTH_RANGE.min}
