@@ -10,10 +10,16 @@
  * values; and whether each file that proposes nothing says the right reason. Time: per PDF, in the worker,
  * the pool warm (a worker's start is paid once per 30 s idle, not per PDF). Targets: ≥ 95% found, 0 in the
  * wrong chamber, p95 ≤ 300 ms.
+ *
+ * Issue 29 §3: then the real-text corpus (real printouts' text laid out as printed; see its README), read by
+ * the same reader in this process, with the same goals: ≥ 95% found with the right chamber and unit, 0 in
+ * the wrong chamber.
  */
 import { performance } from 'node:perf_hooks';
 import { findMeasurement } from '@portal/domain';
 import { PdfScrapePool } from '../apps/server/src/modules/device-data/pdf-scrape/pdf-scrape-pool';
+import { buildRealTextCorpus } from '../apps/server/src/modules/device-data/pdf-scrape/test-corpus/real-text/real-text-corpus';
+import { scoreRealTextCorpus } from '../apps/server/src/modules/device-data/pdf-scrape/test-corpus/real-text/score-real-text';
 import {
   buildScrapeCorpus,
   type CorpusEntry,
@@ -112,4 +118,24 @@ async function main() {
   }
 }
 
+function realText() {
+  const corpus = buildRealTextCorpus();
+  const score = scoreRealTextCorpus(corpus);
+  const share = (100 * score.found) / score.expected;
+  const verdict = (ok: boolean) => (ok ? 'OK' : 'MISSED');
+  const languages = [...new Set(corpus.map((entry) => entry.language))].join(', ');
+  console.log('');
+  console.log(`Real-text corpus: ${corpus.length} printouts (${languages}) showing ${score.expected} values`);
+  console.log(
+    `Found with the right key, chamber and unit: ${score.found}/${score.expected} = ${share.toFixed(1)}% (target ≥ ${TARGET.found}%) ${verdict(share >= TARGET.found)}`,
+  );
+  console.log(
+    `Placed in the wrong chamber: ${score.wrongChamber} (target ${TARGET.wrongChamber}) ${verdict(score.wrongChamber === TARGET.wrongChamber)}`,
+  );
+  console.log(`Other wrong values: ${score.wrongValue}; proposals the truth does not list: ${score.extra}`);
+  for (const miss of score.misses)
+    console.log(`  missed ${miss.entry} ${miss.key}: ${miss.expected} (read ${miss.got})`);
+}
+
 await main();
+realText();

@@ -1022,6 +1022,16 @@ const ROUTES: Record<string, RouteRule> = {
     success: 200,
     request: async () => ({ method: 'GET', url: '/api/audit/verify' }),
   },
+  'GET /api/audit/documents/:id/events': {
+    access: { permission: 'audit:verify' },
+    success: 200,
+    document: true,
+    otherClinic: 404,
+    request: async ({ portal, target }) => ({
+      method: 'GET',
+      url: `/api/audit/documents/${await freshDocument(portal, target)}/events`,
+    }),
+  },
   'POST /api/audit/seal': {
     access: { permission: 'audit:verify' },
     success: 200,

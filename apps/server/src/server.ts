@@ -7,6 +7,7 @@ import { DataDirLockedError } from './db/data-dir-lock';
 import { migrateToLatest } from './db/migrate';
 import { seedDemoData } from './db/seed-demo-data';
 import { seedDemoDocuments } from './db/seed-demo-documents';
+import { writeDemoPrintouts } from './db/write-demo-printouts';
 import { AuditKeyError } from './modules/audit/audit-keyring';
 import { AuditSealLogError } from './modules/audit/audit-seal-log';
 import { openAuditTrail } from './modules/audit/open-audit-trail';
@@ -71,6 +72,7 @@ async function start() {
         storage,
         config.demoDocuments,
         stopSeeding.signal,
+        config.dataDir,
       );
     }
   } catch (error) {
@@ -86,6 +88,7 @@ async function seedDemoDocumentsInBackground(
   storage: DocumentStorage,
   count: number,
   signal: AbortSignal,
+  dataDir: string,
 ) {
   const started = Date.now();
   let lastLog = 0;
@@ -100,6 +103,9 @@ async function seedDemoDocumentsInBackground(
       },
     });
     if (seeded) log.info(`Demo documents ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    // Issue 29 §4: printouts to try the device check's PDF reading with (README: Demo printouts).
+    const printouts = await writeDemoPrintouts(db, dataDir);
+    if (printouts) log.info(`Demo interrogation printouts in ${printouts}`);
   } catch (error) {
     if (!signal.aborted) log.error({ err: loggableError(error as Error) }, 'demo documents failed');
   }

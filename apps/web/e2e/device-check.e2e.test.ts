@@ -199,7 +199,7 @@ describe('the in-person device check in a real browser', () => {
     }
   });
 
-  it('a technician reads the values from an interrogation PDF, confirms them into the form and submits', async () => {
+  it("another patient's printout (issue 29 §1): the identities differ, nothing is ticked, submit waits for the technician's reason, and the confirmation is audited", async () => {
     // The interrogation PDF: an earlier check's report, as the portal printed it, for another patient.
     const stamp = Date.now().toString(36);
     const source = await createDemoClinicPatient(api, {
@@ -278,19 +278,57 @@ describe('the in-person device check in a real browser', () => {
     expect(
       await proposals.locator('[data-key="MDC_IDC_MSMT_LEADCHNL_RA_IMPEDANCE_VALUE"]').textContent(),
     ).toContain('455 Ω');
+
+    // Issue 29 §1: the printout is Brynja's, the check Sigrun's. Both identities are shown side by side,
+    // the name and the serial marked as not matching, and nothing is ticked or usable yet.
+    const identity = page.getByTestId('printout-identity');
+    const row = (field: string) => identity.locator(`[data-field="${field}"]`);
+    expect(await row('patientName').getAttribute('data-verdict')).toBe('mismatch');
+    expect(await row('patientName').textContent()).toContain(`Pdfsource${stamp}`);
+    expect(await row('patientName').textContent()).toContain(`Pdftarget${stamp}`);
+    expect(await row('serial').getAttribute('data-verdict')).toBe('mismatch');
+    expect(await row('serial').textContent()).toContain('RNB700999S');
+    expect(await row('serial').textContent()).toContain('RNB700998S');
+    expect(await row('dob').getAttribute('data-verdict')).toBe('mismatch');
+    await page.getByTestId('printout-identity-warning').waitFor();
+    const useBoxes = proposals.getByRole('checkbox');
+    expect(await useBoxes.count()).toBeGreaterThan(4);
+    for (const box of await useBoxes.all()) {
+      expect(await box.isChecked()).toBe(false);
+      expect(await box.isDisabled()).toBe(true);
+    }
+    expect(await page.getByRole('button', { name: /^Put \d+ values? in the form$/ }).isDisabled()).toBe(true);
     // Where a value came from: its page, outlined.
     await impedance.click();
     await expect.poll(() => page.getByTestId('pdf-source-highlight').count()).toBe(1);
-    await saveScreenshot(page, 'device-check-pdf-proposals');
+    await saveScreenshot(page, 'device-check-printout-identity-mismatch');
 
-    await page.getByRole('button', { name: /^Put \d+ values? in the form$/ }).click();
+    // The technician says the printout is this patient's; the values can then be ticked, one by one.
+    await page.getByRole('checkbox', { name: 'This printout belongs to this patient' }).check();
+    await expect.poll(() => useBoxes.first().isDisabled()).toBe(false);
+    for (const box of await useBoxes.all()) await box.check();
+    await page.getByRole('button', { name: /^Put \d+ values in the form$/ }).click();
     await expect
       .poll(() => page.getByRole('textbox', { name: /^RV pacing impedance/ }).inputValue())
       .toBe('585');
     expect(await page.getByRole('textbox', { name: /^RA sensing amplitude/ }).inputValue()).toBe('2.6');
     await page.getByRole('button', { name: 'Insert "Appropriate Device Function"' }).click();
+
+    // Without a reason, the check is not submitted: the reason is named and focused.
     await page.getByRole('button', { name: 'Submit device check' }).click();
-    await page.locator('[data-device-check-done]').waitFor();
+    const reason = page.getByRole('textbox', { name: /^Reason/ });
+    await expect.poll(() => reason.evaluate((input) => input === document.activeElement)).toBe(true);
+    expect(await reason.getAttribute('aria-invalid')).toBe('true');
+    expect(await page.locator('[data-device-check-done]').count()).toBe(0);
+    await saveScreenshot(page, 'device-check-printout-reason-required');
+
+    const because =
+      'Printed under her maiden name before the records were merged; serial read from the device.';
+    await reason.fill(because);
+    await page.getByRole('button', { name: 'Submit device check' }).click();
+    const done = page.locator('[data-device-check-done]');
+    await done.waitFor();
+    const documentId = (await done.getAttribute('data-device-check-done')) as string;
 
     // Recorded with the PDF as provenance and the technician as confirmer.
     const view = await api<{
@@ -298,6 +336,19 @@ describe('the in-person device check in a real browser', () => {
     }>('GET', `/api/reports/clinics/${target.attributes.clinicNpi}/patients/${target.id}/longitudinal`);
     const rv = view.data.series.find((series) => series.key === 'MDC_IDC_MSMT_LEADCHNL_RV_IMPEDANCE_VALUE');
     expect(rv?.values.at(-1)).toMatchObject({ source: 'pdf-scrape', confirmedBy: expect.any(String) });
+
+    // The confirmation is in the report's audit trail, with the reason and both identities.
+    const trail = await api<{
+      data: { eventType: string; note: string | null; before: unknown; after: unknown }[];
+    }>('GET', `/api/audit/documents/${documentId}/events`);
+    expect(trail.data.find((event) => event.eventType === 'printout_identity_confirmed')).toMatchObject({
+      note: because,
+      before: { printout: { serial: 'RNB700999S' } },
+      after: {
+        patient: { serial: 'RNB700998S' },
+        verdicts: { patientName: 'mismatch', serial: 'mismatch' },
+      },
+    });
   });
 
   it('the patient page opens the check with the patient chosen', async () => {

@@ -62,6 +62,7 @@ export * from './device-data/measurement-flags';
 export * from './device-data/measurements';
 export * from './device-data/pdf-scrape.contract';
 export * from './device-data/pdf-scrape-vocabulary';
+export * from './device-data/printout-identity';
 export * from './integrations/vendor-signature';
 export * from './logging/log-levels';
 export * from './metrics/activity';

@@ -23,6 +23,7 @@ import * as metricsRollups from './migrations/0021-metrics-rollups';
 import * as inboxCoveringIndexes from './migrations/0022-inbox-covering-indexes';
 import * as clinicTimeZone from './migrations/0024-clinic-time-zone';
 import * as deviceDataMessages from './migrations/0025-device-data-messages';
+import * as printoutIdentityChecks from './migrations/0026-printout-identity-checks';
 import * as emrCorrections from './migrations/0027-emr-corrections';
 
 // Migrations are listed here, not discovered on disk, so the bundle and the tests see the same list.
@@ -53,6 +54,7 @@ const migrations: Record<string, Migration> = {
   '0022-inbox-covering-indexes': inboxCoveringIndexes,
   '0024-clinic-time-zone': clinicTimeZone,
   '0025-device-data-messages': deviceDataMessages,
+  '0026-printout-identity-checks': printoutIdentityChecks,
   '0027-emr-corrections': emrCorrections,
 };
 

@@ -303,6 +303,19 @@ export type DeviceSessionsTable = {
   createdBy: string | null;
 };
 
+/** Issue 29 §1: a printout's identity read for a patient and compared with theirs (0026). */
+export type PrintoutIdentityChecksTable = {
+  id: Generated<string>;
+  clinicNpi: string;
+  patientRef: string;
+  printoutSha256: string;
+  /** The domain's PrintoutIdentityComparison, as the reading made it. */
+  comparison: JsonColumn<Record<string, unknown>>;
+  needsConfirmation: boolean;
+  createdBy: string;
+  createdAt: CreatedAt;
+};
+
 /** One IDCO-keyed value of a device session, with its provenance. */
 export type DeviceMeasurementsTable = {
   id: ColumnType<string, never, never>;
@@ -602,6 +615,7 @@ export type Database = {
   deviceSessions: DeviceSessionsTable;
   deviceDataMessages: DeviceDataMessagesTable;
   deviceMeasurements: DeviceMeasurementsTable;
+  printoutIdentityChecks: PrintoutIdentityChecksTable;
   longitudinalSettings: LongitudinalSettingsTable;
   deviceGtinPairings: DeviceGtinPairingsTable;
   documentComments: DocumentCommentsTable;

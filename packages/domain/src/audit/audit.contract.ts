@@ -71,7 +71,27 @@ export type AuditVerificationQuery = z.infer<typeof auditVerificationQuerySchema
 export type AuditVerification = z.infer<typeof auditVerificationSchema>;
 export type AuditSealing = z.infer<typeof auditSealingSchema>;
 
+/** GET /api/audit/documents/{id}/events: one document's audit trail (issue 29 §1: who confirmed what). */
+export const documentAuditEventsParamsSchema = z.strictObject({
+  id: z.uuid({ error: 'must be a document id' }),
+});
+export const documentAuditEventsSchema = z.object({
+  data: z.array(
+    z.object({
+      id: z.string(),
+      eventType: z.string(),
+      actorId: z.string().nullable(),
+      note: z.string().nullable(),
+      before: z.unknown().describe('the event as recorded: what was before the change'),
+      after: z.unknown().describe('the event as recorded: what is after the change'),
+      createdAt: z.string(),
+    }),
+  ),
+});
+export type DocumentAuditEvents = z.infer<typeof documentAuditEventsSchema>;
+
 export const auditResponseContracts = [
   defineResponseContract('GET', '/api/audit/verify', auditVerificationSchema),
   defineResponseContract('POST', '/api/audit/seal', auditSealingSchema),
+  defineResponseContract('GET', '/api/audit/documents/:id/events', documentAuditEventsSchema),
 ] as const;

@@ -16,6 +16,7 @@ import {
 } from './longitudinal-settings';
 import { FLAG_LEVELS } from './measurement-flags';
 import { MEASUREMENT_SOURCES, SESSION_DEVICE_TYPES, SESSION_KINDS } from './measurements';
+import { PRINTOUT_CONFIRMATION_REASON_MAX } from './printout-identity';
 
 export const sessionDeviceTypeSchema = z.enum(SESSION_DEVICE_TYPES, {
   error: `must be one of ${SESSION_DEVICE_TYPES.join(', ')}`,
@@ -179,6 +180,19 @@ export const deviceCheckBodySchema = z.strictObject({
    * recorded with provenance 'pdf-scrape' and the user as confirmer. Each must be one of `measurements`.
    */
   scrapedFromPdf: z.optional(z.array(z.string().max(100)).max(200)),
+  /**
+   * Issue 29 §1: the identity check the PDF reading made of the printout against this patient
+   * (`identity.checkId` of the pdf-scrape answer). Required with `scrapedFromPdf`.
+   */
+  printoutCheckId: z.optional(z.uuid({ error: 'must be the checkId the PDF reading gave' })),
+  /**
+   * The technician's reason for confirming "this printout belongs to this patient" when the printout's
+   * identity differs from the patient's or is not found on it; without it such a submission is a 422
+   * naming this field.
+   */
+  printoutConfirmation: z.optional(
+    z.string().trim().min(1, { error: 'is required' }).max(PRINTOUT_CONFIRMATION_REASON_MAX),
+  ),
   /** The observations: the clinic's prompts chosen plus free text, one per line. */
   observations: z.string().trim().min(1, { error: 'is required' }).max(4000),
   programmingChanges: z.optional(z.string().trim().max(4000)),

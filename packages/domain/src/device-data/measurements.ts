@@ -27,6 +27,8 @@ export type BatteryStatus = (typeof BATTERY_STATUSES)[number];
 export const EPISODE_KINDS = {
   VT: 'Epis_VT',
   VF: 'Epis_VF',
+  /** Non-sustained VT (Medtronic's 'VT-NS', issue 29 §3): counted, never treated. */
+  VTNS: 'Epis_VT_NonSustained',
   SVT: 'Epis_SVT',
   ATAF: 'Epis_AT_AF',
   Pause: 'Epis_Pause',
@@ -378,6 +380,7 @@ const ARRHYTHMIA: MeasurementDefinition[] = [
 const EPISODE_LABELS: Record<EpisodeKind, string> = {
   VT: 'VT',
   VF: 'VF',
+  VTNS: 'VT-NS',
   SVT: 'SVT',
   ATAF: 'AT/AF',
   Pause: 'Pause',

@@ -7,6 +7,7 @@
 // matches the term 'hv shock impedance'.
 
 import { findMeasurement, type LeadChamber, MEASUREMENTS } from './measurements';
+import type { PrintoutIdentityField } from './printout-identity';
 
 /** The units a scraped value is read in, after normalising the printed spelling. */
 export const SCRAPE_UNITS = ['V', 'mV', 'ms', 'Ω', '%', 'months', 's', 'count'] as const;
@@ -187,10 +188,12 @@ export const SCRAPE_MEASURES = {
   atrialArrhythmia: {
     chambered: false,
     keys: { '%': 'MDC_IDC_STAT_ATAF_BURDEN_PERCENT', count: `${EPISODES}.ATAF` },
+    bareUnit: 'count',
   },
   burden: { chambered: false, keys: { '%': 'MDC_IDC_STAT_ATAF_BURDEN_PERCENT' } },
   episodesVT: { chambered: false, keys: { count: `${EPISODES}.VT` }, bareUnit: 'count' },
   episodesVF: { chambered: false, keys: { count: `${EPISODES}.VF` }, bareUnit: 'count' },
+  episodesVTNS: { chambered: false, keys: { count: `${EPISODES}.VTNS` }, bareUnit: 'count' },
   episodesSVT: { chambered: false, keys: { count: `${EPISODES}.SVT` }, bareUnit: 'count' },
   episodesATAF: { chambered: false, keys: { count: `${EPISODES}.ATAF` }, bareUnit: 'count' },
   episodesPause: { chambered: false, keys: { count: `${EPISODES}.Pause` }, bareUnit: 'count' },
@@ -281,10 +284,20 @@ export const SCRAPE_LABELS: readonly ScrapeLabel[] = [
       'p/r-wave amplitude',
       'p/r wave',
       'p/r-wave',
+      // Medtronic Quick Look (issue 29 §3): 'Measured P/R Wave  4.4 mV  6.4 mV'.
+      'measured p/r wave',
     ],
   },
-  { measure: 'sensing', chamber: 'RV', terms: ['r-wave', 'r wave', 'r-wave amplitude', 'r wave amplitude'] },
-  { measure: 'sensing', chamber: 'RA', terms: ['p-wave', 'p wave', 'p-wave amplitude', 'p wave amplitude'] },
+  {
+    measure: 'sensing',
+    chamber: 'RV',
+    terms: ['r-wave', 'r wave', 'r-wave amplitude', 'r wave amplitude', 'measured r wave', 'measured r-wave'],
+  },
+  {
+    measure: 'sensing',
+    chamber: 'RA',
+    terms: ['p-wave', 'p wave', 'p-wave amplitude', 'p wave amplitude', 'measured p wave', 'measured p-wave'],
+  },
   {
     measure: 'threshold',
     terms: [
@@ -341,7 +354,8 @@ export const SCRAPE_LABELS: readonly ScrapeLabel[] = [
     terms: ['paced', '% paced', 'percent paced', 'pacing %', 'percent pacing', '% pacing', 'paced %'],
   },
   { measure: 'percentPaced', chamber: 'RA', terms: ['ap', '% ap', 'ap %'] },
-  { measure: 'percentPaced', chamber: 'V', terms: ['vp', '% vp', 'vp %'] },
+  { measure: 'percentPaced', chamber: 'V', terms: ['vp', '% vp', 'vp %', 'total vp'] },
+  { measure: 'percentPaced', chamber: 'RA', terms: ['total ap'] },
   {
     measure: 'percentPaced',
     chamber: 'LV',
@@ -360,7 +374,8 @@ export const SCRAPE_LABELS: readonly ScrapeLabel[] = [
   },
   {
     measure: 'atrialArrhythmia',
-    terms: ['at/af', 'mode switch', 'mode switching', 'time in mode switch', '% time in mode switch'],
+    // 'AF  5,776' (Medtronic's monitored AF episodes, issue 29 §3): a bare number is a count.
+    terms: ['at/af', 'af', 'mode switch', 'mode switching', 'time in mode switch', '% time in mode switch'],
   },
   {
     measure: 'burden',
@@ -373,11 +388,19 @@ export const SCRAPE_LABELS: readonly ScrapeLabel[] = [
       '% time in at/af',
       'at/af % of time',
       'af burden %',
+      // 'Time in AT/AF  4.8 h/d  (19.9 %)': the share of time, not the hours a day.
+      'time in af',
+      'time in at',
     ],
   },
-  { measure: 'episodesVT', terms: ['vt episodes', 'vt/vf episodes', 'vt episode count'] },
-  { measure: 'episodesVF', terms: ['vf episodes', 'vf episode count'] },
-  { measure: 'episodesSVT', terms: ['svt episodes'] },
+  // 'VT  0', 'VF  0' under Medtronic's 'Treated' (issue 29 §3); a rate or a zone after them is no count.
+  { measure: 'episodesVT', terms: ['vt episodes', 'vt/vf episodes', 'vt episode count', 'vt'] },
+  { measure: 'episodesVF', terms: ['vf episodes', 'vf episode count', 'vf'] },
+  {
+    measure: 'episodesVTNS',
+    terms: ['vt-ns', 'vt-ns episodes', 'nsvt', 'nsvt episodes', 'non-sustained vt'],
+  },
+  { measure: 'episodesSVT', terms: ['svt episodes', 'svt vt/vf rx withheld', 'svt'] },
   {
     measure: 'episodesATAF',
     terms: ['at/af episodes', 'af episodes', 'mode switch episodes', 'at/af episode count'],
@@ -397,8 +420,32 @@ export const SCRAPE_LABELS: readonly ScrapeLabel[] = [
     ],
   },
   { measure: 'atp', terms: ['atp delivered', 'atp therapies', 'atp therapies delivered', 'atp'] },
-  { measure: 'shocks', terms: ['shocks delivered', 'shocks', 'shock therapies delivered'] },
+  { measure: 'shocks', terms: ['shocks delivered', 'shocks', 'shock therapies delivered', 'total shocks'] },
 ];
+
+/**
+ * Issue 29 §3: the labels of a printout in Japanese (Medtronic CareLink's 'Quick Look II', as printed in
+ * Japan), by the same measurements. A second language is a table like this one, not code.
+ */
+export const SCRAPE_LABELS_JA: readonly ScrapeLabel[] = [
+  { measure: 'longevity', terms: ['予測寿命', '推定電池寿命'] },
+  { measure: 'batteryVoltage', terms: ['電池電圧', '電圧'] },
+  { measure: 'impedance', terms: ['リードインピーダンス', 'ペーシングインピーダンス'] },
+  { measure: 'hvImpedance', terms: ['除細動インピーダンス', '高電圧インピーダンス'] },
+  { measure: 'threshold', terms: ['ペーシング閾値', '捕捉閾値'] },
+  { measure: 'sensing', terms: ['p/r波高値', '波高値'] },
+  { measure: 'sensing', chamber: 'RA', terms: ['p波高値'] },
+  { measure: 'sensing', chamber: 'RV', terms: ['r波高値'] },
+  { measure: 'burden', terms: ['at/af時間', 'af時間'] },
+  { measure: 'shocks', terms: ['ショック総数', '総ショック'] },
+];
+
+/** The labels by the language printed; the reader reads every language's. */
+export const SCRAPE_LABELS_BY_LANGUAGE: Readonly<Record<ScrapeLanguage, readonly ScrapeLabel[]>> = {
+  en: SCRAPE_LABELS,
+  de: [],
+  ja: SCRAPE_LABELS_JA,
+};
 
 /** Each IDCO key a scrape can propose, with what its value is checked against and shown with. */
 export type ScrapeKeyDefinition =
@@ -427,6 +474,60 @@ function scrapeKeys(): Record<string, ScrapeKeyDefinition> {
   return keys;
 }
 
+/** The languages printouts are read in: each a table of terms, not code (issue 29 §3). */
+export const SCRAPE_LANGUAGES = ['en', 'de', 'ja'] as const;
+export type ScrapeLanguage = (typeof SCRAPE_LANGUAGES)[number];
+
+/**
+ * Issue 29 §1: the labels a printout prints its identity under, by language. A `strong` label may be
+ * followed by its value directly ('Serial PJN123456S', 'DOB 03/07/1950'); a `weak` one (a word used in
+ * other senses too: 'Patient', 'ID', 'Device', 'Model') only with a colon or '#' after it. Lower case,
+ * as printed after Unicode NFKC (full-width '：' reads as ':').
+ */
+export type IdentityTerms = Readonly<
+  Record<PrintoutIdentityField, { strong: readonly string[]; weak: readonly string[] }>
+>;
+export const SCRAPE_IDENTITY_TERMS: Readonly<Record<ScrapeLanguage, IdentityTerms>> = {
+  en: {
+    patientName: { strong: ['patient name', "patient's name"], weak: ['patient', 'name'] },
+    patientId: {
+      strong: ['patient id', 'patient number', 'medical record number', 'mrn'],
+      weak: ['id', 'id number'],
+    },
+    dob: { strong: ['date of birth', 'birth date', 'birthdate', 'dob', 'd.o.b'], weak: ['born'] },
+    deviceModel: {
+      strong: ['device model', 'model number', 'device name'],
+      weak: ['device', 'model', 'implanted device', 'pulse generator'],
+    },
+    serial: {
+      strong: [
+        'device serial number',
+        'device serial',
+        'serial number',
+        'serial no',
+        'serial #',
+        'serial',
+        's/n',
+      ],
+      weak: ['sn', 'device sn'],
+    },
+  },
+  de: {
+    patientName: { strong: ['patientenname', 'name des patienten'], weak: ['patient', 'name'] },
+    patientId: { strong: ['patienten-id', 'patientennummer', 'patienten id'], weak: ['id'] },
+    dob: { strong: ['geburtsdatum', 'geb.-datum', 'geboren am'], weak: ['geb'] },
+    deviceModel: { strong: ['gerätemodell', 'aggregat'], weak: ['gerät', 'modell', 'implantat'] },
+    serial: { strong: ['seriennummer', 'serien-nr', 'seriennr'], weak: ['sn'] },
+  },
+  ja: {
+    patientName: { strong: ['患者名', '患者氏名', '氏名'], weak: ['患者'] },
+    patientId: { strong: ['患者id', '患者番号', 'カルテ番号'], weak: [] },
+    dob: { strong: ['生年月日'], weak: [] },
+    deviceModel: { strong: ['デバイスモデル', '機種名', 'モデル名'], weak: ['デバイス', '機種', 'モデル'] },
+    serial: { strong: ['シリアル番号', 'シリアルナンバー', '製造番号'], weak: ['シリアル'] },
+  },
+};
+
 /** Everything the scraping engine reads a report with: plain data, cloned into its worker. */
 export type PdfScrapeVocabulary = {
   labels: readonly ScrapeLabel[];
@@ -438,10 +539,11 @@ export type PdfScrapeVocabulary = {
   units: Readonly<Record<string, { unit: ScrapeUnit; factor: number }>>;
   batteryStatuses: Readonly<Record<string, string>>;
   keys: Readonly<Record<string, ScrapeKeyDefinition>>;
+  identityTerms: Readonly<Record<ScrapeLanguage, IdentityTerms>>;
 };
 
 export const PDF_SCRAPE_VOCABULARY: PdfScrapeVocabulary = {
-  labels: SCRAPE_LABELS,
+  labels: /* @__PURE__ */ Object.values(SCRAPE_LABELS_BY_LANGUAGE).flat(),
   measures: SCRAPE_MEASURES,
   chamberTerms: SCRAPE_CHAMBER_TERMS,
   prefixOnlyChamberTerms: SCRAPE_PREFIX_ONLY_CHAMBER_TERMS,
@@ -450,6 +552,7 @@ export const PDF_SCRAPE_VOCABULARY: PdfScrapeVocabulary = {
   units: SCRAPE_UNIT_SPELLINGS,
   batteryStatuses: SCRAPE_BATTERY_STATUS_TERMS,
   keys: /* @__PURE__ */ scrapeKeys(),
+  identityTerms: SCRAPE_IDENTITY_TERMS,
 };
 
 function listScrapeKeys(): string[] {

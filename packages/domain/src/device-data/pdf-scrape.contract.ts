@@ -7,6 +7,7 @@
 
 import { z } from 'zod';
 import { defineResponseContract } from '../common/api-contract';
+import { printoutIdentityComparisonSchema } from './printout-identity';
 
 /** Why a PDF proposes nothing. */
 export const PDF_SCRAPE_REASONS = ['no-text', 'encrypted', 'unreadable', 'no-labels', 'too-slow'] as const;
@@ -66,6 +67,12 @@ export const pdfScrapeResultSchema = z.object({
   reason: z.nullable(z.enum(PDF_SCRAPE_REASONS)),
   /** What the user reads when proposals are empty; null otherwise. */
   message: z.nullable(z.string()),
+  /**
+   * Issue 29 §1: the identity the printout carries beside the patient's, field by field. `checkId` goes
+   * with the device check's submission (`printoutCheckId`); when `needsConfirmation`, so does the
+   * technician's reason (`printoutConfirmation`).
+   */
+  identity: printoutIdentityComparisonSchema.extend({ checkId: z.uuid() }),
 });
 export type PdfScrapeResult = z.infer<typeof pdfScrapeResultSchema>;
 

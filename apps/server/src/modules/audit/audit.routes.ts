@@ -1,8 +1,16 @@
-import { auditSealingSchema, auditVerificationQuerySchema, auditVerificationSchema } from '@portal/domain';
+import {
+  auditSealingSchema,
+  auditVerificationQuerySchema,
+  auditVerificationSchema,
+  documentAuditEventsParamsSchema,
+  documentAuditEventsSchema,
+} from '@portal/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireActor } from '../../auth/actor';
 import type { Db } from '../../db/transaction';
 import { BadRequestError } from '../../http/errors';
 import { errorResponses } from '../../http/schemas';
+import { listDocumentAuditEvents } from './list-document-audit-events';
 import type { AuditTrail } from './open-audit-trail';
 import { chainFor } from './record-audit-event';
 import { verifyAuditTrail } from './verify-audit-chain';
@@ -59,6 +67,23 @@ export const auditRoutes: FastifyPluginAsyncZod<{ db: Db; auditTrail: AuditTrail
         })),
         unchanged,
       };
+    },
+  );
+
+  app.get(
+    '/api/audit/documents/:id/events',
+    {
+      config: { permission: 'audit:verify' },
+      schema: {
+        tags: ['audit'],
+        summary: "A document's audit events, oldest first, as recorded",
+        params: documentAuditEventsParamsSchema,
+        response: { 200: documentAuditEventsSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const events = await listDocumentAuditEvents(db, requireActor(request), request.params.id);
+      return reply.header('Cache-Control', 'no-store').send(events);
     },
   );
 };

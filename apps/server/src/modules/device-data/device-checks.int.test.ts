@@ -8,6 +8,7 @@ import {
 } from '../../test-support/fixtures';
 import { signedInPortal } from '../../test-support/signed-in-portal';
 import { checkWithQpdf, extractText, withoutWhitespace } from '../documents/pdf/test-support/pdf-tools';
+import { insertPrintoutIdentityCheck } from './printout-identity/printout-identity-checks.repository';
 
 const DUAL_PM = {
   MDC_IDC_MSMT_BATTERY_STATUS: 'BOS',
@@ -180,9 +181,19 @@ describe('the in-person device check', () => {
     ]);
     expect(await counts()).toEqual(before);
 
+    // The printout's identity was checked against this patient when it was read (issue 29 §1).
+    const printoutCheckId = await insertPrintoutIdentityCheck(portal.db, {
+      clinicNpi: OWN_CLINIC_NPI,
+      patientRef: patient.id,
+      printoutSha256: '0'.repeat(64),
+      comparison: {},
+      needsConfirmation: false,
+      createdBy: 'test',
+    } as unknown as Parameters<typeof insertPrintoutIdentityCheck>[1]);
     const response = await portal.as.deviceTech.post(urlFor(patient.id), {
       ...CHECK,
       scrapedFromPdf: [scrapedKey],
+      printoutCheckId,
     });
     expect(response.statusCode, response.body).toBe(201);
     const { session } = (response.json() as DeviceCheckResponse).data;

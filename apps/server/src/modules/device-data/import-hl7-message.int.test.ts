@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { parseHl7Message } from '../../integrations/hl7/hl7-message';
 import { getSamplePdf, insertPatient, OTHER_CLINIC_NPI, OWN_CLINIC_NPI } from '../../test-support/fixtures';
 import { signedInPortal } from '../../test-support/signed-in-portal';
+import { buildPlainThreePagePdf, cutInHalf } from '../documents/pdf/test-support/sample-pdfs';
 import { serializeRoles } from '../users/users.repository';
 import { HL7_FIXTURES, type Hl7Fixture, loadHl7Fixture } from './test-fixtures/hl7-fixtures';
 
@@ -310,6 +311,28 @@ describe('POST /api/device-data/hl7: IDCO transmissions over HL7 v2', () => {
     });
     expect(ackOf(response.body).message).toBeTruthy();
     expect(await everything()).toEqual(before);
+  });
+
+  it('does not take an embedded PDF cut short (issue 29 §2): a warning naming OBX-5 and the page, the measurements kept, no document', async () => {
+    const patient = await insertPatient(portal.db, { clinicNpi: OWN_CLINIC_NPI });
+    const message = loadHl7Fixture('pacemaker-dual-chamber', {
+      clinicNpi: OWN_CLINIC_NPI,
+      patientId: patient.patientId,
+    });
+    const cut = Buffer.from(cutInHalf(await buildPlainThreePagePdf())).toString('base64');
+    const [documents, sessions] = [await count('documents'), await count('deviceSessions')];
+    const response = await send(`${message.text}OBX|28|ED|^PDF^L|1|^application^pdf^Base64^${cut}||||||F\r`);
+    expect(response.statusCode, response.body).toBeLessThan(300);
+    expect(ackOf(response.body).code).toBe('AA');
+    const warnings = parseHl7Message(response.body)
+      .all('ERR')
+      .map((err) => ({ location: err.components(2).filter(Boolean).join('^'), message: err.get(8) }));
+    expect(warnings).toContainEqual({
+      location: 'OBX^27^5^1',
+      message: expect.stringMatching(/^OBX-5: .*Page \d of the PDF cannot be shown/),
+    });
+    expect(await count('documents')).toBe(documents);
+    expect(await count('deviceSessions')).toBe(sessions + 1);
   });
 
   it('answers a caller who may not import into the clinic 404, with an AE naming MSH-6', async () => {

@@ -22,6 +22,10 @@ import {
   effectivePatientNames,
 } from './build-device-check-report';
 import { type DeviceSessionRow, findSessionByExternalId } from './device-sessions.repository';
+import {
+  recordPrintoutConfirmation,
+  settlePrintoutIdentity,
+} from './printout-identity/settle-printout-identity';
 import { saveDeviceSession } from './save-device-session';
 import { toDeviceSessionResource } from './to-device-session-resource';
 
@@ -83,6 +87,16 @@ export async function submitDeviceCheck(
     const existing = await findSessionByExternalId(db, patient.clinicNpi, externalId);
     if (existing) return { ...replayOf(existing, patient.id), created: false };
   }
+  // Issue 29 §1: values from a printout whose identity is not this patient's need the technician's word.
+  const printoutCheck = await settlePrintoutIdentity(
+    db,
+    { clinicNpi: patient.clinicNpi, patientRef: patient.id },
+    {
+      checkId: body.printoutCheckId,
+      confirmation: body.printoutConfirmation,
+      usesPrintout: scraped.size > 0,
+    },
+  );
 
   const sessionDate = body.sessionDate ? new Date(body.sessionDate) : new Date();
   const review = {
@@ -160,7 +174,20 @@ export async function submitDeviceCheck(
           sessionId: session.id,
           originalSha256: stored.sha256,
           size: stored.size,
+          ...(printoutCheck
+            ? {
+                printoutCheckId: printoutCheck.id,
+                printoutIdentity: printoutCheck.needsConfirmation ? 'confirmed by the technician' : 'matches',
+              }
+            : {}),
         },
+      });
+      await recordPrintoutConfirmation(tx, {
+        clinicNpi: document.clinicNpi,
+        documentId: document.id,
+        actorId: actor.id,
+        check: printoutCheck,
+        reason: body.printoutConfirmation,
       });
       await publishDocumentsChanged(tx, {
         clinicNpi: document.clinicNpi,

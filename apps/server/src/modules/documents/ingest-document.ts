@@ -42,6 +42,8 @@ export type PreparedDocument = {
   fields: IngestFields;
   pageCount: number;
   removedActiveContent: string[];
+  /** What had to be repaired to open the uploaded file (issue 29 §2); recorded in the 'created' event. */
+  repairs: string[];
   stored: { sha256: string; size: number };
   uploadedSha256: string;
   assignedTo: string | null;
@@ -96,6 +98,7 @@ export async function prepareIngestedDocument(
     fields,
     pageCount: inspection.pageCount,
     removedActiveContent: inspection.removedActiveContent,
+    repairs: inspection.repairs,
     stored,
     uploadedSha256: createHash('sha256').update(pdf).digest('hex'),
     assignedTo,
@@ -157,6 +160,7 @@ export async function writeIngestedDocument(
       size: stored.size,
       uploadedSha256: prepared.uploadedSha256,
       removedActiveContent: prepared.removedActiveContent,
+      ...(prepared.repairs.length > 0 ? { repairs: prepared.repairs } : {}),
     },
   });
   await publishDocumentsChanged(tx, { clinicNpi: row.clinicNpi, ids: [row.id], eventType: 'created' });

@@ -9,11 +9,14 @@ import { expectNoActiveContent } from './pdf/test-support/expect-no-active-conte
 import { extractText } from './pdf/test-support/pdf-tools';
 import {
   ACTIVE_CONTENT_KINDS,
+  breakCrossReference,
   buildActiveContentPdf,
   buildContentStreamBombPdf,
   buildDeflateBombPdf,
   buildDemoReport,
   buildObjectStreamBombPdf,
+  buildPlainThreePagePdf,
+  cutInHalf,
 } from './pdf/test-support/sample-pdfs';
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
@@ -141,6 +144,50 @@ describe('uploads cannot stall or poison the store', () => {
         });
       },
     );
+  });
+
+  describe('blank reports (issue 29 §2)', () => {
+    it('a PDF cut in half is refused with 422 naming the page that would be blank, and nothing is stored', async () => {
+      const cut = cutInHalf(await buildPlainThreePagePdf());
+      await expectNothingStored(async () => {
+        const response = await upload(portal.as.irhTech, cut, { ...reportFields, patientId: 'P-cut' });
+        expect(response.statusCode).toBe(422);
+        const body = response.json() as { message: string; details: { field: string; message: string }[] };
+        expect(body.message).toMatch(/^Page \d of the PDF cannot be shown/);
+        expect(body.details).toEqual([{ field: 'file', message: body.message }]);
+      });
+    });
+
+    it('a file that opens only with a rebuilt cross-reference table is taken when every page draws, the repair in its created event', async () => {
+      const response = await upload(portal.as.irhTech, breakCrossReference(await buildPlainThreePagePdf()), {
+        ...reportFields,
+        patientId: 'P-repaired',
+      });
+      expect(response.statusCode).toBe(201);
+      const { id } = response.json() as { id: string };
+      const created = await portal.db
+        .selectFrom('auditEvents')
+        .select('after')
+        .where('entityId', '=', id)
+        .where('eventType', '=', 'created')
+        .executeTakeFirstOrThrow();
+      expect(created.after).toMatchObject({ repairs: ['cross-reference table rebuilt'] });
+    });
+
+    it('a merge with a truncated file is refused, naming that file', async () => {
+      const body = multipartBody([
+        { name: 'pdfFiles', filename: 'a.pdf', bytes: report },
+        { name: 'pdfFiles', filename: 'b.pdf', bytes: cutInHalf(await buildPlainThreePagePdf()) },
+      ]);
+      const response = await portal.as.provider.inject({
+        method: 'POST',
+        url: '/api/reports/merge-pdfs',
+        headers: { 'content-type': body.contentType },
+        payload: body.payload,
+      });
+      expect(response.statusCode).toBe(422);
+      expect(response.json()).toMatchObject({ details: [{ field: 'pdfFiles.1' }] });
+    });
   });
 
   describe('active content', () => {

@@ -94,6 +94,9 @@ async function takeResults(
       throw new ConflictError(`The study is ${error.status} and takes no results.`, [
         { field: 'status', message: `is ${error.status}` },
       ]);
+    // A PDF the portal does not take (issue 29 §2: damaged, a page that does not draw): named as the vendor sent it.
+    if (error instanceof UnprocessableError && error.details?.[0]?.field === 'file')
+      throw new UnprocessableError(error.message, [{ field: 'pdfBase64', message: error.message }]);
     throw error;
   }
 }

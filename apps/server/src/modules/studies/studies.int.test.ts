@@ -20,6 +20,7 @@ import {
   startTestStudyVendors,
 } from '../../test-support/study-vendor-simulators';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { buildPlainThreePagePdf, cutInHalf } from '../documents/pdf/test-support/sample-pdfs';
 
 // Issue 16 end to end, over real HTTP both ways: the portal orders studies from the Zoll, InfoBionic and
 // Biobeat simulators through its outbox, takes their signed results as one document per study, and files
@@ -408,6 +409,45 @@ describe('studies and their vendors (issue 16)', () => {
     expect(again.statusCode).toBe(200);
     expect(again.json()).toMatchObject({ duplicate: true, documentId: ready.attributes.documentId });
     expect(await documentCount(study.id)).toBe(1);
+  });
+
+  it('refuses results whose PDF was cut short (issue 29 §2): 422 naming pdfBase64 and the page, no document', async () => {
+    const patient = await freshPatient();
+    const study = (
+      await send('nurse', 'POST', `${CLINIC}/patients/${patient.id}/abpm-studies`, {
+        ...order,
+        durationHours: 24,
+      })
+    ).json() as StudyResource;
+    await send('nurse', 'POST', `${CLINIC}/biobeat/abpm-studies/${study.id}/push`);
+    const sent = await eventually(async () => {
+      const current = await studyOf(patient.id, study.id);
+      return current.attributes.vendorReference ? current : null;
+    }, 'the session');
+    const body = JSON.stringify({
+      sessionId: sent.attributes.vendorReference,
+      externalId: study.id,
+      readings: [{ at: '2026-11-24T10:00:00Z', period: 'day', systolic: 130, diastolic: 80, heartRate: 70 }],
+      pdfBase64: Buffer.from(cutInHalf(await buildPlainThreePagePdf())).toString('base64'),
+    });
+    const refused = await portal.app.inject({
+      method: 'POST',
+      url: '/api/vendors/biobeat/abpm-results',
+      headers: {
+        'content-type': 'application/json',
+        [VENDOR_SIGNATURE_HEADER]: await signVendorPayload(vendors.biobeat.webhookSecret, {
+          deliveryId: 'a-truncated-delivery',
+          rawBody: body,
+        }),
+        [VENDOR_DELIVERY_ID_HEADER]: 'a-truncated-delivery',
+      },
+      payload: body,
+    });
+    expect(refused.statusCode).toBe(422);
+    const answer = refused.json() as { message: string; details: { field: string }[] };
+    expect(answer.message).toMatch(/^Page \d of the PDF cannot be shown/);
+    expect(answer.details).toEqual([{ field: 'pdfBase64', message: answer.message }]);
+    expect(await documentCount(study.id)).toBe(0);
   });
 
   it('refuses a vendor call without a valid signature, and writes nothing', async () => {

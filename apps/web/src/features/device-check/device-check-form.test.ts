@@ -2,8 +2,11 @@ import { groupDeviceCheckFields } from '@portal/domain';
 import { describe, expect, it } from 'vitest';
 import {
   buildDeviceCheckBody,
+  canUsePrintoutValues,
   type DeviceCheckFormValues,
   insertPrompt,
+  isPrintoutSettled,
+  PRINTOUT_CONFIRMATION_REQUIRED,
   parseMeasurement,
   suggestDeviceType,
 } from './device-check-form';
@@ -17,6 +20,7 @@ const form = (
   leadConfiguration: 'singleLead',
   values,
   scraped: {},
+  printout: null,
   observations: 'Appropriate Device Function',
   programmingChanges: '',
   nextFollowUp: '',
@@ -94,6 +98,50 @@ describe('the device check form', () => {
     expect(buildDeviceCheckBody(form(COMPLETE), fields, '2026-01-01').body).not.toHaveProperty(
       'scrapedFromPdf',
     );
+  });
+
+  it("sends the printout's identity check with PDF values, and holds the check until a differing printout is confirmed with a reason (issue 29 §1)", () => {
+    const scraped = { scraped: { MDC_IDC_MSMT_LEADCHNL_RV_PACING_THRESHOLD_AMPLITUDE: '0.75' } };
+    const checkId = '5f0c6a55-3bd3-4a5e-9a55-8d1d1c1f4f11';
+    const matching = buildDeviceCheckBody(
+      form(COMPLETE, {
+        ...scraped,
+        printout: { checkId, needsConfirmation: false, confirmed: false, reason: '' },
+      }),
+      fields,
+      '2026-01-01',
+    );
+    expect(matching.errors).toEqual({});
+    expect(matching.body).toMatchObject({ printoutCheckId: checkId });
+    expect(matching.body).not.toHaveProperty('printoutConfirmation');
+
+    const differing = { checkId, needsConfirmation: true, confirmed: true, reason: '  ' };
+    const unconfirmed = buildDeviceCheckBody(
+      form(COMPLETE, { ...scraped, printout: differing }),
+      fields,
+      '2026-01-01',
+    );
+    expect(unconfirmed.errors).toEqual({ printoutConfirmation: PRINTOUT_CONFIRMATION_REQUIRED });
+    const confirmed = buildDeviceCheckBody(
+      form(COMPLETE, { ...scraped, printout: { ...differing, reason: ' Same patient, renamed. ' } }),
+      fields,
+      '2026-01-01',
+    );
+    expect(confirmed.errors).toEqual({});
+    expect(confirmed.body).toMatchObject({
+      printoutCheckId: checkId,
+      printoutConfirmation: 'Same patient, renamed.',
+    });
+    // No value from the printout kept: nothing about it is sent.
+    expect(buildDeviceCheckBody(form(COMPLETE, { printout: differing }), fields, '2026-01-01')).toMatchObject(
+      {
+        errors: {},
+        body: expect.not.objectContaining({ printoutCheckId: checkId }),
+      },
+    );
+    expect(canUsePrintoutValues({ ...differing, confirmed: false })).toBe(false);
+    expect(canUsePrintoutValues(differing)).toBe(true);
+    expect(isPrintoutSettled(differing)).toBe(false);
   });
 
   it('parses numbers strictly', () => {

@@ -18,10 +18,39 @@ export type DeviceCheckFormValues = {
    * its entry is sent as confirmed from the PDF; one the user changed since is their own.
    */
   scraped: Record<string, string>;
+  /**
+   * Issue 29 §1: the identity check of the printout the values were read from, and the technician's
+   * reason for "this printout belongs to this patient" when that check asks for one.
+   */
+  printout: PrintoutState | null;
   observations: string;
   programmingChanges: string;
   nextFollowUp: string;
 };
+
+export type PrintoutState = {
+  checkId: string;
+  needsConfirmation: boolean;
+  /** Ticked "this printout belongs to this patient". */
+  confirmed: boolean;
+  reason: string;
+};
+
+/** Whether the printout's identity is settled: it matches, or the technician confirmed it with a reason. */
+export function isPrintoutSettled(printout: PrintoutState | null): boolean {
+  return !printout?.needsConfirmation || (printout.confirmed && printout.reason.trim() !== '');
+}
+
+/**
+ * Whether the printout's values may be ticked: it matches, or the technician ticked "this printout belongs
+ * to this patient" (the reason is asked for when the check is submitted).
+ */
+export function canUsePrintoutValues(printout: PrintoutState | null): boolean {
+  return !printout?.needsConfirmation || printout.confirmed;
+}
+
+export const PRINTOUT_CONFIRMATION_REQUIRED =
+  'is required: confirm that this printout belongs to this patient, and say why';
 
 export const BATTERY_STATUS_LABELS: Record<BatteryStatus, string> = {
   BOS: 'BOS — beginning of service',
@@ -73,11 +102,17 @@ export function buildDeviceCheckBody(
   const scrapedFromPdf = Object.keys(measurements).filter(
     (key) => key in form.scraped && form.scraped[key] === form.values[key],
   );
+  const printout = scrapedFromPdf.length > 0 ? form.printout : null;
+  if (printout && !isPrintoutSettled(printout)) errors.printoutConfirmation = PRINTOUT_CONFIRMATION_REQUIRED;
   const body: DeviceCheckBody = {
     deviceType: form.deviceType,
     leadConfiguration: form.leadConfiguration,
     measurements,
     ...(scrapedFromPdf.length > 0 ? { scrapedFromPdf } : {}),
+    ...(printout ? { printoutCheckId: printout.checkId } : {}),
+    ...(printout?.needsConfirmation && printout.confirmed && printout.reason.trim()
+      ? { printoutConfirmation: printout.reason.trim() }
+      : {}),
     observations: form.observations.trim(),
     ...(form.programmingChanges.trim() ? { programmingChanges: form.programmingChanges.trim() } : {}),
     ...(form.nextFollowUp ? { nextFollowUp: form.nextFollowUp } : {}),

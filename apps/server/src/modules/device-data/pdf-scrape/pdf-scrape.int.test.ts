@@ -19,6 +19,13 @@ import {
 import { buildScrapeCorpus, type CorpusEntry } from './test-corpus/scrape-corpus';
 
 const corpus = await buildScrapeCorpus();
+const NO_PRINTOUT_IDENTITY = {
+  patientName: null,
+  patientId: null,
+  dob: null,
+  deviceModel: null,
+  serial: null,
+};
 const entry = (name: string) => corpus.find((each) => each.name === name) as CorpusEntry;
 
 const urlFor = (patientId: string, npi = OWN_CLINIC_NPI) =>
@@ -118,6 +125,8 @@ describe('scraping an interrogation PDF for the device check', () => {
           pageCount: expect.any(Number),
           reason,
           message: PDF_SCRAPE_REASON_MESSAGES[reason],
+          // Nothing read, so nothing of the identity either: the technician is asked to confirm (issue 29 §1).
+          identity: expect.objectContaining({ printout: NO_PRINTOUT_IDENTITY, needsConfirmation: true }),
         },
       });
     });
@@ -184,6 +193,7 @@ describe('scraping a PDF that takes longer than its time budget', () => {
         pageCount: 0,
         reason: 'too-slow',
         message: PDF_SCRAPE_REASON_MESSAGES['too-slow'],
+        identity: expect.objectContaining({ printout: NO_PRINTOUT_IDENTITY, needsConfirmation: true }),
       },
     });
   });

@@ -59,12 +59,14 @@ export const pdfScrapeRoutes: FastifyPluginAsyncZod<PdfScrapeContext> = async (a
       config: { permission: 'device-check:create' },
       schema: {
         tags: ['device-data'],
-        summary: "Propose a device check's measurements from the interrogation PDF (nothing is stored)",
+        summary:
+          "Propose a device check's measurements from the interrogation PDF, and check the printout's identity against the patient's",
         description:
           'The body is the PDF itself (application/pdf). Each proposal has its IDCO key, value and unit, and ' +
           "where it was read: the 1-based page and a box in PDF points from the page's top-left (pdf.js's " +
           'viewport at scale 1). A PDF with no text, encrypted, damaged, without a recognised measurement or ' +
-          'too slow to read answers 200 with no proposals, the reason and a message for the user.',
+          'too slow to read answers 200 with no proposals, the reason and a message for the user. The values are ' +
+          "not stored; the printout's identity check is (identity.checkId, for the submission's printoutCheckId).",
         consumes: [PDF_SCRAPE_CONTENT_TYPE],
         params: deviceCheckPatientParamsSchema,
         response: { 200: pdfScrapeResponseSchema, ...errorResponses(400, 401, 403, 404, 413, 415, 429) },

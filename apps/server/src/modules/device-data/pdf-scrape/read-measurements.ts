@@ -58,6 +58,8 @@ class Reader {
   readonly #chambers = new Map<string, { terms: string[]; chamber: Chamber; prefixOnly: boolean }[]>();
   readonly #statuses = new Map<string, { terms: string[]; status: string }[]>();
   #hasLeftVentricle = false;
+  /** The numbers of charts' axes, which share lines with labels but are no one's value. */
+  #axis = new Set<Token>();
 
   constructor(vocabulary: PdfScrapeVocabulary) {
     this.#vocabulary = vocabulary;
@@ -77,6 +79,7 @@ class Reader {
 
   read(pages: readonly PageText[]): ScrapedValue[] {
     const lines = pages.flatMap((page) => layOutLines(page));
+    this.#axis = findAxisTokens(lines);
     const leftWords = new Set(this.#vocabulary.leftVentricleWords);
     this.#hasLeftVentricle = lines.some((line) =>
       line.tokens.some((token) => leftWords.has(token.norm) || token.norm.startsWith('lv/')),
@@ -183,7 +186,8 @@ class Reader {
 
   /** A cell that is a chamber's name, perhaps with 'Lead' or 'Channel': a column header or a heading. */
   #chamberOfCell(cell: Cell): Chamber | undefined {
-    const tokens = meaningful(cell.tokens);
+    // The lead's model may be printed with it: 'Atrial(4574)', 'RV (6935M)' (issue 29 §3).
+    const tokens = meaningful(withoutBracketed(cell.tokens));
     const match = this.#chamberAt(tokens, 0, { asPrefix: false });
     if (!match) return undefined;
     const rest = tokens.slice(match.end);
@@ -271,7 +275,21 @@ class Reader {
       (COMPOSITE_MARKS.has(mark.norm) || this.#isThresholdPair(parts.unit, tokens, end)) &&
       second?.kind === 'number' &&
       second.cell === first.cell;
-    if (composite && mark && second) {
+    // '1.500 V (0.40 ms)': the pulse width in brackets after the amplitude (CareLink, issue 29 §3).
+    const bracketed =
+      !composite &&
+      parts.unit === 'V' &&
+      mark?.kind === 'number' &&
+      mark.cell === first.cell &&
+      this.#unitOf(tokens[end + 1])?.unit === 'ms' &&
+      mark.bracketed === true;
+    if (bracketed && mark) {
+      const more = this.#numberWithUnit(tokens, end, undefined);
+      used.push(...more.tokens);
+      end = more.end;
+      if (more.unit && !more.invalid) readings.push({ value: more.value, unit: more.unit });
+      else invalid = true;
+    } else if (composite && mark && second) {
       const more = this.#numberWithUnit(tokens, end + 1, undefined);
       used.push(mark, ...more.tokens);
       end = more.end;
@@ -417,7 +435,9 @@ class Reader {
   ): void {
     if (cells.length === 0) return;
     const cellIndexes = new Set(cells.map((cell) => line.cells.indexOf(cell)));
-    const tokens = meaningful(line.tokens.filter((token) => cellIndexes.has(token.cell)));
+    const tokens = meaningful(
+      withoutQualifiers(line.tokens.filter((token) => cellIndexes.has(token.cell) && !this.#axis.has(token))),
+    );
     const cellsWithValues = new Set<number>();
     let current:
       | {
@@ -487,9 +507,17 @@ class Reader {
           if (emitted) cellsWithValues.add(token.cell);
         }
         // After a value with its own chamber word, another chamber word and value may follow
-        // ('Impedance RA 456 Ω RV 520 Ω'); otherwise the label has had its value.
+        // ('Impedance RA 456 Ω RV 520 Ω'); otherwise the label has had its value. A value in a unit the
+        // measurement has not, with another after it, gives way to that one: '4.8 h/d (19.9 %)'.
+        const lastUsed = value.tokens.at(-1);
+        const otherUnit =
+          value.readings.length === 0 &&
+          lastUsed?.kind === 'word' &&
+          !this.#unitOf(lastUsed) &&
+          tokens[value.end]?.kind === 'number' &&
+          (tokens[value.end]?.cell === lastUsed.cell || tokens[value.end]?.bracketed === true);
         if (current.inline) current.inline = undefined;
-        else current.done = true;
+        else if (!otherUnit) current.done = true;
         at = value.end;
         continue;
       }
@@ -559,7 +587,9 @@ class Reader {
     if (!columns || columns.length === 0) return undefined;
     const headerStart = Math.min(...headerCells.map((cell) => cell.x0));
     // Numbers among or after the header cells mean a row of values, not a header.
-    if (line.tokens.some((token) => token.kind === 'number' && token.x0 >= headerStart - 1)) return undefined;
+    // (A lead's model in brackets is no value: 'Atrial(4574)   RV(6935M)'.)
+    if (withoutBracketed(line.tokens).some((token) => token.kind === 'number' && token.x0 >= headerStart - 1))
+      return undefined;
     setBands(columns);
     const table: Table = {
       page: line.page,
@@ -592,7 +622,7 @@ class Reader {
     table: Table,
     labelCells: readonly Cell[],
   ): { match?: LabelMatch; chamber?: Chamber; unit?: UnitReading; text: string } | undefined {
-    const tokens = meaningful(labelCells.flatMap((cell) => cell.tokens));
+    const tokens = meaningful(withoutQualifiers(labelCells.flatMap((cell) => cell.tokens)));
     const text = labelCells.map((cell) => cell.text).join(' ');
     if (isChamberColumns(table)) {
       const match = this.#labelAt(tokens, 0);
@@ -639,10 +669,13 @@ class Reader {
       return { rest: outside };
     for (const { cell, column, straddles } of valueCells) {
       if (straddles) continue;
-      const tokens = meaningful(cell.tokens);
+      let tokens = meaningful(cell.tokens);
       const match = chamberColumns ? key.match : column.label;
       if (!match) continue;
       const measure = this.#vocabulary.measures[match.label.measure] as ScrapeMeasure;
+      // 'Defibrillation Impedance   RV = 55 Ω': a measurement of no lead channel, its coil named first.
+      const named = measure.chambered ? undefined : this.#chamberAt(tokens, 0, { asPrefix: false });
+      if (named && tokens[named.end]?.kind === 'number') tokens = tokens.slice(named.end);
       const fallback = (chamberColumns ? key.unit : column.unit) ?? bareUnitOf(measure);
       const value = this.#valueAt(tokens, 0, fallback);
       if (!value) continue;
@@ -757,6 +790,113 @@ function contextChamber(headings: readonly Heading[], line: Line, first: Token):
 
 function bareUnitOf(measure: ScrapeMeasure): UnitReading | undefined {
   return measure.bareUnit ? { unit: measure.bareUnit, factor: 1 } : undefined;
+}
+
+function groupBy<T, K>(items: readonly T[], keyOf: (item: T) => K): Map<K, T[]> {
+  const groups = new Map<K, T[]>();
+  for (const item of items) {
+    const key = keyOf(item);
+    const group = groups.get(key);
+    if (group) group.push(item);
+    else groups.set(key, [item]);
+  }
+  return groups;
+}
+
+/** How many numbers in a column, evenly stepped, make a chart's axis. */
+const AXIS_TICKS = 4;
+
+/**
+ * The tick labels of charts printed beside a list (Medtronic's Cardiac Compass trends: '>5 4 3 2 1',
+ * '60 50 40 30'): numbers alone in their cell, one above the other at the same left or right edge, at
+ * least AXIS_TICKS of them, each a constant step from the one above. Their lines may hold a label whose
+ * value is missing ('AT/AF(Monitor)  4'); the tick must not be read as its value (issue 29 §3).
+ */
+function findAxisTokens(lines: readonly Line[]): Set<Token> {
+  const axis = new Set<Token>();
+  const byPage = groupBy(lines, (line) => line.page);
+  for (const pageLines of byPage.values()) {
+    const alone: Token[] = [];
+    for (const line of pageLines) {
+      for (const cell of line.cells) {
+        const numbers = meaningful(cell.tokens).filter((token) => !COMPARATORS.has(token.norm));
+        if (numbers.length === 1 && numbers[0]?.kind === 'number') alone.push(numbers[0]);
+      }
+    }
+    for (const edge of ['x0', 'x1'] as const) {
+      const columns = groupBy(alone, (token) => Math.round(token[edge] / 3));
+      for (const column of columns.values()) {
+        const ticks = column.toSorted((a, b) => a.top - b.top);
+        let run: Token[] = [];
+        const close = () => {
+          if (run.length >= AXIS_TICKS) for (const token of run) axis.add(token);
+        };
+        for (const tick of ticks) {
+          const [before, last] = [run.at(-2), run.at(-1)];
+          const step = last && before ? Number(last.text) - Number(before.text) : undefined;
+          if (!last || (step === undefined && Number(tick.text) !== Number(last.text))) run.push(tick);
+          else if (step !== undefined && step !== 0 && Number(tick.text) - Number(last.text) === step)
+            run.push(tick);
+          else {
+            close();
+            run = [last, tick].filter((token) => Number(token.text) !== Number(tick.text) || token === tick);
+          }
+        }
+        close();
+      }
+    }
+  }
+  return axis;
+}
+
+/** Words in a bracketed group that qualify a label, not give a value: '(>4 beats, >182 bpm)', '(140-182 bpm)'. */
+const QUALIFIER_WORDS = new Set([
+  'bpm',
+  'beats',
+  'beat',
+  'min',
+  '>',
+  '<',
+  '≥',
+  '≤',
+  'monitor',
+  'off',
+  'モニタ',
+]);
+
+/**
+ * The tokens without bracketed qualifiers of a label: 'VT-NS (>4 beats, >182 bpm)  8' reads as 'VT-NS 8'.
+ * A group holding a value or a chamber ('(0.0 %)', '(RV)') stays.
+ */
+function withoutQualifiers(tokens: readonly Token[]): Token[] {
+  const kept: Token[] = [];
+  for (let index = 0; index < tokens.length; index++) {
+    const token = tokens[index] as Token;
+    if (token.text === '(') {
+      const close = tokens.findIndex(
+        (each, at) => at > index && each.text === ')' && each.cell === token.cell,
+      );
+      const inside = close > index ? tokens.slice(index + 1, close) : [];
+      if (inside.some((each) => QUALIFIER_WORDS.has(each.norm))) {
+        index = close;
+        continue;
+      }
+    }
+    kept.push(token);
+  }
+  return kept;
+}
+
+/** The tokens outside brackets: '(4574)' and '[6935M]' left out, the brackets too. */
+function withoutBracketed(tokens: readonly Token[]): Token[] {
+  const kept: Token[] = [];
+  let depth = 0;
+  for (const token of tokens) {
+    if (token.text === '(' || token.text === '[') depth += 1;
+    else if ((token.text === ')' || token.text === ']') && depth > 0) depth -= 1;
+    else if (depth === 0) kept.push(token);
+  }
+  return kept;
 }
 
 /** Tokens a reader looks at: punctuation such as ':' and brackets left out. */

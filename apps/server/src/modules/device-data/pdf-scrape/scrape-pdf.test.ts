@@ -90,6 +90,7 @@ describe('text that is not upright', () => {
       proposals: [],
       pageCount: 1,
       reason: 'no-labels',
+      identity: { patientName: null, patientId: null, dob: null, deviceModel: null, serial: null },
     });
   });
 });

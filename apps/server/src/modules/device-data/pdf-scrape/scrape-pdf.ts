@@ -2,10 +2,11 @@
 // read with the vocabulary. What the scraping worker runs (no time limit here: the pool gives one).
 // Runs in the scraping worker: only '.ts' imports, and types alone from elsewhere.
 
-import type { PdfScrapeReason, PdfScrapeVocabulary } from '@portal/domain';
+import type { PdfScrapeReason, PdfScrapeVocabulary, PrintoutIdentity } from '@portal/domain';
 import { getDocument, Util } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { CELL_BREAK, readIdentityFromLines } from './read-identity.ts';
 import { readMeasurements, type ScrapedValue } from './read-measurements.ts';
-import type { PageText, TextRun } from './text-layout.ts';
+import { layOutLines, type PageText, type TextRun } from './text-layout.ts';
 
 /** Pages read: interrogation summaries come first, and a long file's last pages are tracings. */
 export const MAX_PAGES_READ = 50;
@@ -16,7 +17,29 @@ export type PdfScrapeOutcome = {
   proposals: ScrapedValue[];
   pageCount: number;
   reason: Exclude<PdfScrapeReason, 'too-slow'> | null;
+  /** Issue 29 §1: the identity the printout carries (each part null when not found). */
+  identity: PrintoutIdentity;
 };
+
+/** Pages the identity is looked for on: printouts print it in the first page's header. */
+const IDENTITY_PAGES = 2;
+
+export const NO_IDENTITY: PrintoutIdentity = {
+  patientName: null,
+  patientId: null,
+  dob: null,
+  deviceModel: null,
+  serial: null,
+};
+
+/** The printout's identity, read from its first pages' lines. */
+export function readIdentity(pages: readonly PageText[], vocabulary: PdfScrapeVocabulary): PrintoutIdentity {
+  const lines = pages
+    .slice(0, IDENTITY_PAGES)
+    .flatMap((page) => layOutLines(page))
+    .map((line) => line.cells.map((cell) => cell.text).join(CELL_BREAK));
+  return readIdentityFromLines(lines, vocabulary.identityTerms);
+}
 
 type TextItem = { str: string; transform: number[]; width: number };
 
@@ -73,11 +96,21 @@ export async function scrapePdf(
     text = await readPdfText(bytes);
   } catch (error) {
     const name = (error as { name?: unknown } | null)?.name;
-    return { proposals: [], pageCount: 0, reason: name === 'PasswordException' ? 'encrypted' : 'unreadable' };
+    return {
+      proposals: [],
+      pageCount: 0,
+      reason: name === 'PasswordException' ? 'encrypted' : 'unreadable',
+      identity: NO_IDENTITY,
+    };
   }
   const { pages, pageCount, hasText } = text;
   // Text that is all sideways or upside down is text all the same: nothing recognised, not a scan.
-  if (!hasText) return { proposals: [], pageCount, reason: 'no-text' };
+  if (!hasText) return { proposals: [], pageCount, reason: 'no-text', identity: NO_IDENTITY };
   const proposals = readMeasurements(pages, vocabulary);
-  return { proposals, pageCount, reason: proposals.length === 0 ? 'no-labels' : null };
+  return {
+    proposals,
+    pageCount,
+    reason: proposals.length === 0 ? 'no-labels' : null,
+    identity: readIdentity(pages, vocabulary),
+  };
 }

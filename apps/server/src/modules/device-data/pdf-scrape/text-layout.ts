@@ -30,6 +30,8 @@ export type Token = {
   bottom: number;
   /** The cell of its line it belongs to. */
   cell: number;
+  /** Printed right after an opening bracket: '0.40' in '1.500 V (0.40 ms)'. */
+  bracketed?: boolean;
 };
 export type Cell = { tokens: Token[]; x0: number; x1: number; top: number; bottom: number; text: string };
 export type Line = {
@@ -158,6 +160,11 @@ function lineOf(page: number, runs: TextRun[]): Line {
     cell.bottom = Math.max(cell.bottom, piece.bottom);
     tokens.push(token);
     previous = piece;
+  }
+  for (const [index, token] of tokens.entries()) {
+    const before = tokens[index - 1];
+    if (before && (before.text === '(' || before.text === '[') && before.cell === token.cell)
+      token.bracketed = true;
   }
   for (const cell of cells) cell.text = textOf(cell.tokens);
   return {

@@ -2,7 +2,13 @@ import { getDefaultPdfParserPool, type PdfParserPool } from './pdf-parser-pool';
 
 export { PdfChecksBusyError, PdfParserUnavailableError } from './pdf-parser-pool';
 
-export type PdfRejectionReason = 'not-pdf' | 'too-large' | 'encrypted' | 'unparseable' | 'decompression-bomb';
+export type PdfRejectionReason =
+  | 'not-pdf'
+  | 'too-large'
+  | 'encrypted'
+  | 'unparseable'
+  | 'decompression-bomb'
+  | 'page-does-not-render';
 export type PdfInspection =
   | {
       ok: true;
@@ -11,8 +17,15 @@ export type PdfInspection =
       bytes: Uint8Array;
       /** What was removed ('JavaScript', 'OpenAction', …), for the audit trail; empty when nothing was. */
       removedActiveContent: string[];
+      /** What a reader had to repair to open the original ('cross-reference table rebuilt'), for the audit trail. */
+      repairs: string[];
     }
   | { ok: false; reason: PdfRejectionReason; message: string };
+
+/** Issue 29 §2: the refusal of a file with a page that would be stored blank or half drawn. */
+export function pageDoesNotRenderMessage(page: number): string {
+  return `Page ${page} of the PDF cannot be shown: it is damaged or incomplete (content missing or unreadable).`;
+}
 
 export type InspectPdfOptions = {
   maxBytes: number;
@@ -64,7 +77,10 @@ export async function inspectPdf(bytes: Uint8Array, options: InspectPdfOptions):
         pageCount: outcome.pageCount,
         bytes: outcome.bytes,
         removedActiveContent: outcome.removedActiveContent,
+        repairs: outcome.repairs,
       };
+    case 'page-fails':
+      return reject('page-does-not-render', pageDoesNotRenderMessage(outcome.page));
     case 'encrypted':
       return reject(
         'encrypted',

@@ -5,6 +5,7 @@
 import { PDFArray, PDFDocument, PDFName, type PDFObject, PDFPageLeaf, PDFPageTree, PDFRef } from 'pdf-lib';
 import { measureInflatedSize } from './measure-inflated-size.ts';
 import { removeActiveContent } from './remove-active-content.ts';
+import { describeRepairs, findUnresolvedPage, renderPages } from './render-check.ts';
 import { serveWorkerTasks } from './worker-protocol.ts';
 
 export type PdfStructureVerdict =
@@ -15,8 +16,12 @@ export type PdfStructureVerdict =
       bytes: Uint8Array;
       /** What was removed, e.g. ['JavaScript', 'OpenAction']; empty when nothing was. */
       removedActiveContent: string[];
+      /** What a reader repairs to open the original ('cross-reference table rebuilt'); empty when nothing. */
+      repairs: string[];
     }
   | { kind: 'encrypted' }
+  /** A page (1-based) that refers to an object the file lacks, or that pdf.js cannot draw. */
+  | { kind: 'page-fails'; page: number }
   | { kind: 'too-many-pages' }
   | { kind: 'inflates-too-far' }
   | { kind: 'unparseable' };
@@ -26,8 +31,9 @@ export type PdfStructureRequest = {
   maxInflatedBytes: number;
 };
 
-// pdf-lib reports damage it recovers from through console.warn; the verdict is what counts.
+// pdf-lib and pdf.js report damage they recover from through console.warn/log; the verdict is what counts.
 console.warn = () => {};
+console.log = () => {};
 
 serveWorkerTasks(async ({ bytes, maxPages, maxInflatedBytes }: PdfStructureRequest) => {
   const verdict = await checkPdf(bytes, maxPages, maxInflatedBytes);
@@ -61,6 +67,9 @@ async function checkPdf(
     // stampSignature and mergePdfs walk the pages with pdf-lib: it must agree.
     if (doc.getPageCount() !== counted.pageCount) return { kind: 'unparseable' };
     const removedActiveContent = removeActiveContent(doc);
+    // Issue 29 §2: a page that points at nothing would be stored, and signed, blank.
+    const unresolved = findUnresolvedPage(doc);
+    if (unresolved !== undefined) return { kind: 'page-fails', page: unresolved };
     // Always rewritten, not only when something was removed: the stored file is then exactly what pdf-lib
     // read and what was checked, with nothing only another reader would find (say, objects hidden in a
     // stream that the cross-reference table points into).
@@ -69,7 +78,16 @@ async function checkPdf(
       updateFieldAppearances: false,
       addDefaultPage: false,
     });
-    return { kind: 'ok', pageCount: counted.pageCount, bytes: ownBuffer(cleaned), removedActiveContent };
+    // What is stored is what must draw: every page of the rewritten copy, by another reader than pdf-lib.
+    const rendered = await renderPages(cleaned, counted.pageCount);
+    if (rendered.kind !== 'ok') return rendered;
+    return {
+      kind: 'ok',
+      pageCount: counted.pageCount,
+      bytes: ownBuffer(cleaned),
+      removedActiveContent,
+      repairs: describeRepairs(bytes),
+    };
   } catch {
     // pdf-lib throws on objects of the wrong type, and runs out of stack on a cycle of /Parent links.
     return { kind: 'unparseable' };
@@ -89,7 +107,11 @@ function ownBuffer(bytes: Uint8Array): Uint8Array {
 function countPages(
   doc: PDFDocument,
   maxPages: number,
-): { kind: 'ok'; pageCount: number } | { kind: 'too-many-pages' } | { kind: 'unparseable' } {
+):
+  | { kind: 'ok'; pageCount: number }
+  | { kind: 'too-many-pages' }
+  | { kind: 'unparseable' }
+  | { kind: 'page-fails'; page: number } {
   const root = doc.catalog.get(PDFName.of('Pages'));
   if (!(root && doc.context.lookup(root) instanceof PDFPageTree)) return { kind: 'unparseable' };
   const visited = new Set<string>();
@@ -102,6 +124,8 @@ function countPages(
       visited.add(item.tag);
     }
     const node = item === undefined ? undefined : doc.context.lookup(item);
+    // A kid the file does not hold (a file cut short): that page is missing, not skipped.
+    if (node === undefined) return { kind: 'page-fails', page: pageCount + 1 };
     if (node instanceof PDFPageLeaf) {
       if (!(node.MediaBox() instanceof PDFArray)) return { kind: 'unparseable' };
       pageCount += 1;

@@ -43,6 +43,7 @@ import {
 } from '../device-check-form';
 import { MeasurementFields, measurementInputId } from './measurement-fields';
 import { PdfScrapePanel } from './pdf-scrape-panel';
+import { PRINTOUT_REASON_INPUT_ID } from './printout-identity-check';
 
 const DEVICE_TYPES: { value: SessionDeviceType; label: string }[] = [
   { value: 'PM', label: 'Pacemaker' },
@@ -55,6 +56,7 @@ const EMPTY_FORM: DeviceCheckFormValues = {
   leadConfiguration: 'dualLead',
   values: {},
   scraped: {},
+  printout: null,
   observations: '',
   programmingChanges: '',
   nextFollowUp: '',
@@ -66,6 +68,8 @@ const FIELD_INPUTS: Record<string, { id: string; label: string }> = {
   observations: { id: 'device-check-observations', label: 'Observations' },
   programmingChanges: { id: 'device-check-programming', label: 'Programming changes' },
   nextFollowUp: { id: 'device-check-follow-up', label: 'Next follow-up' },
+  printoutConfirmation: { id: PRINTOUT_REASON_INPUT_ID, label: 'Printout belongs to this patient' },
+  printoutCheckId: { id: PRINTOUT_REASON_INPUT_ID, label: 'Printout identity check' },
 };
 
 function Section({
@@ -145,6 +149,8 @@ export function DeviceCheckPage() {
   const choosePatient = (chosen: PatientResource | null) => {
     setPatient(chosen);
     setErrors(({ patient: _patient, ...rest }) => rest);
+    // A printout's identity was checked against the patient chosen then, not this one.
+    setForm((current) => ({ ...current, printout: null }));
     const suggested = suggestDeviceType(chosen?.attributes.deviceInfo?.deviceType);
     if (suggested) {
       setForm((current) => ({
@@ -422,6 +428,12 @@ export function DeviceCheckPage() {
               patientId={patient.id}
               fields={fields}
               values={form.values}
+              printout={form.printout}
+              onPrintoutChange={(printout) => {
+                setForm((current) => ({ ...current, printout }));
+                setErrors(({ printoutConfirmation: _cleared, ...rest }) => rest);
+              }}
+              confirmationError={errors.printoutConfirmation}
               onConfirm={(confirmed) => {
                 setForm((current) => ({
                   ...current,

@@ -21,7 +21,9 @@ import { useState } from 'react';
 import { FileButton } from '../../../components/file-button';
 import { isApiError } from '../../../lib/api-client';
 import { useScrapeDeviceCheckPdf } from '../api/scrape-device-check-pdf';
+import { canUsePrintoutValues, type PrintoutState } from '../device-check-form';
 import { PdfSourcePreview } from './pdf-source-preview';
+import { PrintoutIdentityCheck } from './printout-identity-check';
 
 /** A proposed value as the form holds it: text, as if typed. */
 const asFormText = (value: number | string) => String(value);
@@ -31,6 +33,8 @@ const asFormText = (value: number | string) => String(value);
  * box it was read from; the user ticks the ones to put in the form. An empty field is ticked to start
  * with; one already filled with another value only when the user ticks it. Nothing is saved here: the
  * values go into the form, and are recorded (as 'PDF scrape', confirmed by this user) when it is submitted.
+ * Issue 29 §1: the printout's identity is shown beside the patient's; when it differs (or is not on the
+ * printout), nothing is ticked and no value can be used until the technician confirms it with a reason.
  */
 export function PdfScrapePanel({
   clinicNpi,
@@ -38,12 +42,20 @@ export function PdfScrapePanel({
   fields,
   values,
   onConfirm,
+  printout,
+  onPrintoutChange,
+  confirmationError,
 }: {
   clinicNpi: string;
   patientId: string;
   fields: readonly DeviceCheckField[];
   values: Record<string, string>;
   onConfirm: (values: Record<string, string>) => void;
+  /** The printout's identity check and the technician's confirmation, as the form sends them. */
+  printout: PrintoutState | null;
+  onPrintoutChange: (printout: PrintoutState | null) => void;
+  /** The form's error for the confirmation (its reason), if any. */
+  confirmationError: string | undefined;
 }) {
   const scrape = useScrapeDeviceCheckPdf();
   const [file, setFile] = useState<File | null>(null);
@@ -51,30 +63,41 @@ export function PdfScrapePanel({
   const [ticked, setTicked] = useState<ReadonlySet<string>>(new Set());
   const [shown, setShown] = useState<PdfScrapeProposal | null>(null);
   const inForm = new Set(fields.map((field) => field.key));
+  const usable = canUsePrintoutValues(printout);
+  /** The empty fields' values: ticked to start with when the printout's identity matches the patient's. */
+  const defaultTicks = (data: PdfScrapeResult) =>
+    new Set(
+      data.proposals
+        .filter((proposal) => inForm.has(proposal.key) && !(values[proposal.key] ?? '').trim())
+        .map((proposal) => proposal.key),
+    );
 
   const read = (chosen: File) => {
     setFile(chosen);
     setResult(null);
     setShown(null);
+    onPrintoutChange(null);
     scrape.mutate(
       { clinicNpi, patientId, file: chosen },
       {
         onSuccess: ({ data }) => {
           setResult(data);
           setShown(data.proposals[0] ?? null);
-          setTicked(
-            new Set(
-              data.proposals
-                .filter((proposal) => inForm.has(proposal.key) && !(values[proposal.key] ?? '').trim())
-                .map((proposal) => proposal.key),
-            ),
-          );
+          const needsConfirmation = data.identity.needsConfirmation;
+          onPrintoutChange({
+            checkId: data.identity.checkId,
+            needsConfirmation,
+            confirmed: false,
+            reason: '',
+          });
+          // Values from a printout that may be another patient's are never offered ready to use.
+          setTicked(needsConfirmation ? new Set() : defaultTicks(data));
         },
       },
     );
   };
-  const usable = result?.proposals.filter((proposal) => inForm.has(proposal.key)) ?? [];
-  const chosen = usable.filter((proposal) => ticked.has(proposal.key));
+  const inThisForm = result?.proposals.filter((proposal) => inForm.has(proposal.key)) ?? [];
+  const chosen = usable ? inThisForm.filter((proposal) => ticked.has(proposal.key)) : [];
   const failure = scrape.error
     ? isApiError(scrape.error) && scrape.error.statusCode < 500
       ? scrape.error.message
@@ -102,6 +125,14 @@ export function PdfScrapePanel({
         <Alert severity="info" data-testid="pdf-scrape-reason">
           {result.message}
         </Alert>
+      )}
+      {result && printout && result.identity.checkId === printout.checkId && (
+        <PrintoutIdentityCheck
+          identity={result.identity}
+          printout={printout}
+          error={confirmationError}
+          onChange={onPrintoutChange}
+        />
       )}
       {result && result.proposals.length > 0 && file && (
         <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'flex-start' }}>
@@ -132,8 +163,8 @@ export function PdfScrapePanel({
                     >
                       <TableCell padding="checkbox">
                         <Checkbox
-                          checked={ticked.has(proposal.key)}
-                          disabled={!usableHere}
+                          checked={usable && ticked.has(proposal.key)}
+                          disabled={!usableHere || !usable}
                           onClick={(event) => event.stopPropagation()}
                           onChange={(event) =>
                             setTicked((before) => {

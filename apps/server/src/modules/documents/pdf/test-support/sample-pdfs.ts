@@ -333,3 +333,55 @@ export function annotationSubtypes(doc: PDFDocument): string[][] {
       .map((subtype) => (subtype instanceof PDFName ? subtype.decodeText() : '?'));
   });
 }
+
+/**
+ * Issue 29 §2: `pdf` cut short after the whole object nearest its middle, as a transfer that stopped half
+ * way leaves it: no cross-reference table, no trailer, the later objects (pages, content) missing.
+ */
+export function cutInHalf(pdf: Uint8Array): Uint8Array {
+  const text = Buffer.from(pdf).toString('latin1');
+  const end = text.indexOf('endobj', Math.floor(pdf.byteLength / 2));
+  if (end < 0) throw new Error('cutInHalf: no object after the middle');
+  return pdf.slice(0, end + 'endobj\n'.length);
+}
+
+/** A three-page PDF written without object streams (so it can be cut between objects), text on each page. */
+export async function buildPlainThreePagePdf(): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const font = doc.embedStandardFont(StandardFonts.Helvetica);
+  for (const number of [1, 2, 3]) {
+    doc
+      .addPage([612, 792])
+      .drawText(`Interrogation summary, page ${number}`, { x: 50, y: 700, font, size: 12 });
+  }
+  return doc.save({ useObjectStreams: false });
+}
+
+/** A one-page PDF whose page's content stream (object 4) is named but not in the file. */
+export function buildMissingContentPdf(): Uint8Array {
+  return buildRawPdf([
+    { dict: '<< /Type /Catalog /Pages 2 0 R >>' },
+    { dict: '<< /Type /Pages /Kids [3 0 R] /Count 1 >>' },
+    { dict: '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 9 0 R >>' },
+  ]);
+}
+
+/** A one-page PDF whose drawing is a form XObject given as a dictionary, not a stream: nothing to draw. */
+export function buildBrokenContentPdf(): Uint8Array {
+  return buildRawPdf([
+    { dict: '<< /Type /Catalog /Pages 2 0 R >>' },
+    { dict: '<< /Type /Pages /Kids [3 0 R] /Count 1 >>' },
+    {
+      dict: '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /XObject << /X1 5 0 R >> >> >>',
+    },
+    { dict: '<< >>', stream: 'q 100 0 0 100 50 600 cm /X1 Do Q' },
+    { dict: '<< /Type /XObject /Subtype /Form /BBox [0 0 1 1] >>' },
+  ]);
+}
+
+/** `pdf` with its cross-reference offsets wrong (every object still whole): readers rebuild the table. */
+export function breakCrossReference(pdf: Uint8Array): Uint8Array {
+  const text = Buffer.from(pdf).toString('latin1');
+  const at = text.lastIndexOf('startxref');
+  return new Uint8Array(Buffer.from(`${text.slice(0, at)}startxref\n17\n%%EOF\n`, 'latin1'));
+}
