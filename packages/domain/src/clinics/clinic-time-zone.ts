@@ -3,6 +3,7 @@
 // time without a zone (an HL7 session time, a time printed on a PDF) is read in it. Read the setting only
 // through clinicTimeZoneOf (domain) or getClinicTimeZone / saveClinicTimeZone (server,
 // modules/clinics/clinic-time-zone.ts).
+import { zoneFormatter } from '../common/zone-formatter';
 
 export const CLINIC_TIME_ZONE_SETTING = 'clinicTimeZone' as const;
 export const DEFAULT_CLINIC_TIME_ZONE = 'America/New_York';
@@ -38,29 +39,10 @@ export type LocalDateTime = {
   millisecond?: number;
 };
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatterFor(timeZone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    formatters.set(timeZone, formatter);
-  }
-  return formatter;
-}
-
 /** The wall-clock fields of an instant in a time zone. */
 export function toLocalDateTime(instant: Date, timeZone: string): Required<LocalDateTime> {
   const parts = Object.fromEntries(
-    formatterFor(timeZone)
+    zoneFormatter(timeZone)
       .formatToParts(instant)
       .map((part) => [part.type, part.value]),
   );

@@ -5,6 +5,7 @@
 // an offset (the signer is elsewhere) and it agrees with the server's clock within five minutes, in that
 // offset. The audit event keeps the instant in UTC. A date of service is a calendar date, not a moment:
 // it prints as it was received, in no zone.
+import { zoneFormatter } from '../common/zone-formatter';
 
 /** How far the signer's own clock may be from the server's. */
 export const SIGNER_CLOCK_TOLERANCE_MS = 5 * 60_000;
@@ -79,26 +80,6 @@ function wallText(fields: {
   return `${pad(fields.month)}/${pad(fields.day)}/${pad(fields.year, 4)} ${pad(hour12)}:${pad(fields.minute)}:${pad(fields.second)} ${meridiem}`;
 }
 
-const zoneFormatters = new Map<string, Intl.DateTimeFormat>();
-function zoneFormatter(timeZone: string): Intl.DateTimeFormat {
-  let formatter = zoneFormatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      timeZoneName: 'short',
-    });
-    zoneFormatters.set(timeZone, formatter);
-  }
-  return formatter;
-}
-
 /**
  * The signature's printed time: `instant` in the clinic's zone with abbreviation and offset
  * ('12/07/2026 11:42:10 AM EST (UTC−05:00)'), or in the signer's offset ('12/07/2026 08:42:10 AM (UTC−08:00)').
@@ -116,7 +97,7 @@ export function formatSignatureTime(instant: Date, zone: SignatureZone): string 
     })} (${offsetLabel(zone.offsetMinutes)})`;
   }
   const parts = Object.fromEntries(
-    zoneFormatter(zone.timeZone)
+    zoneFormatter(zone.timeZone, { zoneName: true })
       .formatToParts(instant)
       .map((part) => [part.type, part.value]),
   );
