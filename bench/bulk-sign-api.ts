@@ -8,42 +8,17 @@
  * Five rounds on fresh documents; target ≤ 1.5 s per 50. Figures go to stdout; copy them into
  * bench/RESULTS.md.
  */
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { PGlite } from '@electric-sql/pglite';
 import { formatISO } from 'date-fns';
-import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
-import { migrateToLatest } from '../apps/server/src/db/migrate';
-import { pgliteOptions, wrapPglite } from '../apps/server/src/db/pglite-client';
-import { demoClinicNpi, seedDemoData } from '../apps/server/src/db/seed-demo-data';
 import { generateDemoReportPdf } from '../apps/server/src/modules/documents/pdf/generate-demo-report';
-import { createFileStorage } from '../apps/server/src/modules/documents/storage/file-storage';
-import { signIn } from '../apps/server/src/test-support/sign-in';
+import { startEmbeddedBenchPortal } from './support';
 
-const PASSWORD = 'Bench-Password-2026';
 const ROUNDS = 5;
 const BATCH = 50;
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bulk-bench-'));
-const handle = wrapPglite(await PGlite.create(pgliteOptions));
-await migrateToLatest(handle.db);
-const storage = createFileStorage(path.join(dataDir, 'blobs'));
-const config = loadConfig({
-  PUBLIC_URL: 'http://portal.test',
-  LOG_LEVEL: 'silent',
-  DATA_DIR: dataDir,
-  LOGIN_RATE_LIMIT_PER_MINUTE: '10000',
-  LOGIN_RATE_LIMIT_PER_ACCOUNT_PER_MINUTE: '10000',
-});
-const app = await buildApp({ config, db: handle.db, listen: handle.listen, storage });
-// After buildApp: it sets the audit key the seeded accounts' audit events are linked with.
-await seedDemoData(handle.db, { password: PASSWORD });
-await app.ready();
-const provider = await signIn(app, 'provider@example.org', PASSWORD);
-const clinicNpi = demoClinicNpi();
+const portal = await startEmbeddedBenchPortal('bulk');
+const { app, provider, clinicNpi, storage, db } = portal;
 
 const timings: number[] = [];
 for (let round = 0; round < ROUNDS; round++) {
@@ -72,7 +47,7 @@ for (let round = 0; round < ROUNDS; round++) {
       pageCount: 5,
     });
     const stored = await storage.put(pdf);
-    const row = await handle.db
+    const row = await db
       .insertInto('documents')
       .values({
         clinicNpi,
@@ -111,5 +86,4 @@ console.log(
   `median ${sorted[Math.floor(sorted.length / 2)]?.toFixed(0)} ms, max ${sorted.at(-1)?.toFixed(0)} ms (target ≤ 1500 ms)`,
 );
 await app.close();
-await handle.close();
-fs.rmSync(dataDir, { recursive: true, force: true });
+await portal.close();

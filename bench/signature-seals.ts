@@ -9,43 +9,19 @@
  * machine load; the audit chain grows as it would (every round's events stay). Figures go to stdout;
  * copy them into bench/RESULTS.md.
  */
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { PGlite } from '@electric-sql/pglite';
-import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
-import { migrateToLatest } from '../apps/server/src/db/migrate';
-import { pgliteOptions, wrapPglite } from '../apps/server/src/db/pglite-client';
-import { demoClinicNpi, seedDemoData } from '../apps/server/src/db/seed-demo-data';
 import { chainSealerFor, useChainSealer } from '../apps/server/src/modules/audit/seal-audit-chains';
 import { generateDemoReportPdf } from '../apps/server/src/modules/documents/pdf/generate-demo-report';
-import { createFileStorage } from '../apps/server/src/modules/documents/storage/file-storage';
-import { signIn } from '../apps/server/src/test-support/sign-in';
+import { startEmbeddedBenchPortal } from './support';
 
-const PASSWORD = 'Bench-Password-2026';
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
 const BATCH = Number(process.env.BENCH_BATCH ?? 40);
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-seal-bench-'));
-const handle = wrapPglite(await PGlite.create(pgliteOptions));
-await migrateToLatest(handle.db);
-const storage = createFileStorage(path.join(dataDir, 'blobs'));
-const config = loadConfig({
-  PUBLIC_URL: 'http://portal.test',
-  LOG_LEVEL: 'silent',
-  DATA_DIR: dataDir,
-  LOGIN_RATE_LIMIT_PER_MINUTE: '10000',
-  LOGIN_RATE_LIMIT_PER_ACCOUNT_PER_MINUTE: '10000',
-  VENDOR_OUTBOX: 'false',
-});
-const app = await buildApp({ config, db: handle.db, listen: handle.listen, storage });
-await seedDemoData(handle.db, { password: PASSWORD });
-await app.ready();
-const provider = await signIn(app, 'provider@example.org', PASSWORD);
-const clinicNpi = demoClinicNpi();
-const sealer = chainSealerFor(handle.db);
+const portal = await startEmbeddedBenchPortal('seal', { VENDOR_OUTBOX: 'false' });
+const { app, provider, clinicNpi, storage } = portal;
+const db = portal.db;
+const sealer = chainSealerFor(db);
 if (!sealer) throw new Error('buildApp registered no sealer');
 
 const pdf = await generateDemoReportPdf({
@@ -70,7 +46,7 @@ async function freshDocuments(count: number): Promise<string[]> {
   const ids: string[] = [];
   for (let index = 0; index < count; index++) {
     const dos = new Date(Date.UTC(2026, 9, 1 + (index % 28)));
-    const row = await handle.db
+    const row = await db
       .insertInto('documents')
       .values({
         clinicNpi,
@@ -94,7 +70,7 @@ async function freshDocuments(count: number): Promise<string[]> {
 const results: Record<'sealed' | 'timer', number[]> = { sealed: [], timer: [] };
 for (let round = 0; round < ROUNDS; round++) {
   for (const mode of round % 2 ? (['timer', 'sealed'] as const) : (['sealed', 'timer'] as const)) {
-    useChainSealer(handle.db, mode === 'sealed' ? sealer : undefined);
+    useChainSealer(db, mode === 'sealed' ? sealer : undefined);
     const ids = await freshDocuments(BATCH);
     const started = performance.now();
     for (const id of ids) {
@@ -116,7 +92,7 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 console.log(
   `median: with a seal per signature ${median(results.sealed).toFixed(1)}/s, sealed by the timer only ${median(results.timer).toFixed(1)}/s`,
 );
-const events = await handle.db
+const events = await db
   .selectFrom('auditEvents')
   .select((eb) => eb.fn.countAll<number>().as('n'))
   .executeTakeFirst();
@@ -126,7 +102,5 @@ console.log(
     .map((v) => v.toFixed(2))
     .join(' ')}`,
 );
-useChainSealer(handle.db, sealer);
-await app.close();
-await handle.close();
-fs.rmSync(dataDir, { recursive: true, force: true });
+useChainSealer(db, sealer);
+await portal.close();

@@ -1,8 +1,11 @@
 // What the database benchmarks share: a statement on the server's maintenance database (creating and
 // dropping a benchmark's own database), the percentile of a sample, and the ten-year pacemaker patient.
 
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { PGlite } from '@electric-sql/pglite';
 import { DEFAULT_LONGITUDINAL_MEASUREMENTS } from '@portal/domain';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
@@ -10,8 +13,12 @@ import pg from 'pg';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import type { DatabaseHandle } from '../apps/server/src/db/client';
+import { migrateToLatest } from '../apps/server/src/db/migrate';
+import { pgliteOptions, wrapPglite } from '../apps/server/src/db/pglite-client';
+import { demoClinicNpi, seedDemoData } from '../apps/server/src/db/seed-demo-data';
 import type { Db } from '../apps/server/src/db/transaction';
 import { createFileStorage } from '../apps/server/src/modules/documents/storage/file-storage';
+import { signIn } from '../apps/server/src/test-support/sign-in';
 
 /** Runs one statement on the server at `serverUrl` (e.g. CREATE DATABASE) over a connection of its own. */
 export async function runOnServer(serverUrl: string, statement: string) {
@@ -156,4 +163,41 @@ export async function timeGets(
     `${measure.label.padEnd(62)} p50 ${percentile(samples, 50).toFixed(1).padStart(7)} ms  p95 ${p95.toFixed(1).padStart(7)} ms  (target ≤ ${measure.targetMs} ms) ${p95 <= measure.targetMs ? 'OK' : 'MISSED'}`,
   );
   return samples;
+}
+
+/**
+ * A portal on a fresh embedded database for an API benchmark: migrated, the demo data seeded (after
+ * buildApp, which sets the audit key the seeded accounts' events are linked with), ready, and the demo
+ * provider signed in. `close` stops it and removes its data directory.
+ */
+export async function startEmbeddedBenchPortal(name: string, env: Record<string, string> = {}) {
+  const password = 'Bench-Password-2026';
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `portal-${name}-bench-`));
+  const handle = wrapPglite(await PGlite.create(pgliteOptions));
+  await migrateToLatest(handle.db);
+  const storage = createFileStorage(path.join(dataDir, 'blobs'));
+  const config = loadConfig({
+    PUBLIC_URL: 'http://portal.test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    LOGIN_RATE_LIMIT_PER_MINUTE: '10000',
+    LOGIN_RATE_LIMIT_PER_ACCOUNT_PER_MINUTE: '10000',
+    ...env,
+  });
+  const app = await buildApp({ config, db: handle.db, listen: handle.listen, storage });
+  await seedDemoData(handle.db, { password });
+  await app.ready();
+  const provider = await signIn(app, 'provider@example.org', password);
+  return {
+    app,
+    db: handle.db,
+    storage,
+    provider,
+    clinicNpi: demoClinicNpi(),
+    close: async () => {
+      await app.close();
+      await handle.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }
