@@ -38,16 +38,14 @@ describe('un-signing a document the EMR holds, in a real browser', () => {
     await signIn(page, baseUrl, 'provider@example.org', { path: INBOX });
     await waitForDocuments(page);
     const documentId = await selectWorkableDocument(page);
+    // The document alone, whatever its status (as a notification's link opens it).
+    await page.goto(`${baseUrl}${INBOX}?status=any&idIn=${documentId}`);
+    await expect.poll(() => openDocumentId(page)).toBe(documentId);
     const patientName = await heading(page).textContent();
 
     await page.getByRole('textbox', { name: 'Note' }).fill('Reviewed; no change.');
     await panel(page).getByRole('button', { name: 'Sign', exact: true }).click();
     await expect.poll(() => statusOf(page)).toBe('signed');
-    // The inbox may move on to the next document after a signature: come back to this one.
-    if ((await openDocumentId(page)) !== documentId) {
-      await page.goto(`${baseUrl}${INBOX}?idIn=${documentId}`);
-      await expect.poll(() => heading(page).textContent()).toBe(patientName);
-    }
     const delivery = panel(page).getByTestId('emr-delivery');
     await expect.poll(() => delivery.getAttribute('data-state')).toBe('delivered');
     const [first] = await filedFor(documentId);
@@ -71,6 +69,7 @@ describe('un-signing a document the EMR holds, in a real browser', () => {
 
     // The same document stays open, unsigned; the EMR's copy is marked entered-in-error, each step shown.
     await expect.poll(() => statusOf(page)).toBe('unsigned');
+    expect(await openDocumentId(page)).toBe(documentId);
     expect(await heading(page).textContent()).toBe(patientName);
     await expect.poll(() => delivery.getAttribute('data-correction')).toBe('entered-in-error');
     const steps = panel(page).getByTestId('emr-delivery-steps');
@@ -86,10 +85,7 @@ describe('un-signing a document the EMR holds, in a real browser', () => {
     await page.getByRole('textbox', { name: 'Note' }).fill('Reviewed again; corrected report.');
     await panel(page).getByRole('button', { name: 'Sign', exact: true }).click();
     await expect.poll(() => statusOf(page)).toBe('signed');
-    if ((await openDocumentId(page)) !== documentId) {
-      await page.goto(`${baseUrl}${INBOX}?idIn=${documentId}`);
-      await expect.poll(() => heading(page).textContent()).toBe(patientName);
-    }
+    expect(await openDocumentId(page)).toBe(documentId);
     await expect.poll(() => delivery.getAttribute('data-state')).toBe('delivered');
     await expect.poll(() => delivery.getByRole('status').textContent()).toContain(`replaces ${first?.id}`);
     const copies = await filedFor(documentId);

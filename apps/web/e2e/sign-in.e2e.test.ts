@@ -28,6 +28,8 @@ const METRICS = 'Clinic metrics';
 /** The provider company's internal review queue (metrics:read-escalations) and daily report. */
 const ESCALATIONS = 'Escalation queue';
 const DAILY_REPORT = 'Daily report';
+/** The HL7 import log (issue 28): whoever imports device data (device-data:import) at the provider company. */
+const IMPORT_LOG = 'Device data import log';
 /** Whoever reads documents also reads patients. */
 const READER_PAGES = [INBOX, PATIENTS, ...STUDIES, METRICS];
 const WORKER_PAGES = [INBOX, PATIENTS, DEVICE_CHECK, BARCODE_SCANNER, ...STUDIES, METRICS];
@@ -44,6 +46,7 @@ const PROVIDER_ADMIN_PAGES = [
   'Users',
   'Clinic defaults',
   'E-mail outbox',
+  IMPORT_LOG,
 ];
 
 type Expectation = {
@@ -85,7 +88,7 @@ const ACCOUNTS: Expectation[] = [
   },
   {
     email: 'irhtech@example.org',
-    nav: [...WORKER_PAGES, ESCALATIONS],
+    nav: [...WORKER_PAGES, ESCALATIONS, IMPORT_LOG],
     clinics: SEEDED_CLINIC_COUNT,
     home: '/signature/dashboard/',
   },

@@ -1,16 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import {
+  getSamplePdf,
   insertDocument,
   insertPatient,
   OWN_CLINIC_NPI,
   setClinicFeatureFlag,
 } from '../test-support/fixtures';
+import { uploadBody } from '../test-support/multipart';
 import { signedInPortal } from '../test-support/signed-in-portal';
 
 // Issue 31 §3: the API refuses what it does not understand. An unknown field is a 400 naming it, never a
 // 200 that changed nothing; a body nested past the limit is a 400, never a stack overflow's 500.
 describe('the API refuses what it does not understand', () => {
-  const portal = signedInPortal(['nurse', 'provider', 'sysAdmin']);
+  const portal = signedInPortal(['nurse', 'provider', 'sysAdmin', 'irhTech']);
 
   it('refuses a patient change whose field is not where the contract puts it, naming it, and changes nothing', async () => {
     const patient = await insertPatient(portal.db, { clinicNpi: OWN_CLINIC_NPI, firstName: 'Ottilie' });
@@ -85,5 +87,32 @@ describe('the API refuses what it does not understand', () => {
     expect(response.json().details).toEqual([
       { field: 'body', message: 'must not nest more than 64 levels deep' },
     ]);
+  });
+
+  it('answers 400 to a JSON form field of an upload nested past the limit, naming the field', async () => {
+    const body = uploadBody(
+      {
+        clinicNpi: OWN_CLINIC_NPI,
+        type: 'implicity-90-day-remote-report',
+        serviceLine: 'crm',
+        dos: '2026-11-02T09:30:00Z',
+        patientId: 'P-DEEP',
+        patientFirstName: 'Deep',
+        patientLastName: 'Field',
+        metadata: `${'{"a":'.repeat(3000)}1${'}'.repeat(3000)}`,
+      },
+      { name: 'report.pdf', bytes: await getSamplePdf() },
+    );
+    const response = await portal.as.irhTech.inject({
+      method: 'POST',
+      url: '/api/reports',
+      headers: { 'content-type': body.contentType },
+      payload: body.payload,
+    });
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json().details).toContainEqual({
+      field: 'metadata',
+      message: 'must not nest more than 64 levels deep',
+    });
   });
 });

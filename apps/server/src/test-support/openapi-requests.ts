@@ -64,7 +64,8 @@ export type Operation = {
   key: string;
   pathParameters: Parameter[];
   queryParameters: Parameter[];
-  body: { schema: JsonSchema } | undefined;
+  /** The body's schema and the first media type the document declares for it. */
+  body: { schema: JsonSchema; mediaType: string } | undefined;
 };
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
@@ -91,7 +92,9 @@ export function listOperations(document: OpenApiDocument): Operation[] {
         key: `${method.toUpperCase()} ${path}`,
         pathParameters: parameters('path'),
         queryParameters: parameters('query'),
-        body: firstMediaType ? { schema: content[firstMediaType]?.schema ?? {} } : undefined,
+        body: firstMediaType
+          ? { schema: content[firstMediaType]?.schema ?? {}, mediaType: firstMediaType }
+          : undefined,
       });
     }
   }
@@ -959,15 +962,27 @@ export function unknownFieldRequestArbitrary(
         { where: 'query', declared: new Set(operation.queryParameters.map((parameter) => parameter.name)) },
       ];
       if (draft.body.kind === 'json' && bodySchema)
+        // A form is flat: only its top level can carry a field.
         for (const found of strictObjectsIn(bodySchema, draft.body.value))
-          targets.push({ where: found.path, declared: found.declared });
+          if (operation.body?.mediaType !== 'application/x-www-form-urlencoded' || found.path.length === 0)
+            targets.push({ where: found.path, declared: found.declared });
       const target = targets[pick % targets.length] as (typeof targets)[number];
       const name = [key, `${key}2`, `${key}_unknown`].find(
         (candidate) => !target.declared.has(candidate),
       ) as string;
       if (target.where === 'query') {
+        const form = operation.body?.mediaType === 'application/x-www-form-urlencoded';
         const changed: Draft = {
           ...draft,
+          ...(form && draft.body.kind === 'json'
+            ? {
+                body: {
+                  ...draft.body,
+                  kind: 'form' as const,
+                  contentType: 'application/x-www-form-urlencoded',
+                },
+              }
+            : {}),
           query: [...draft.query, [name, '1']],
           changes: [`unknown query parameter ${name}`],
         };
@@ -975,9 +990,15 @@ export function unknownFieldRequestArbitrary(
       }
       const fieldPath = [...target.where, name];
       const body = draft.body as { kind: 'json'; value: unknown; contentType: string };
+      // Sent as the route declares its body: JSON, or a form (flat: its fields are the top level).
+      const form = operation.body?.mediaType === 'application/x-www-form-urlencoded';
       const changed: Draft = {
         ...draft,
-        body: { kind: 'json', contentType: body.contentType, value: setAtPath(body.value, fieldPath, value) },
+        body: {
+          kind: form ? 'form' : 'json',
+          contentType: form ? 'application/x-www-form-urlencoded' : body.contentType,
+          value: setAtPath(body.value, fieldPath, form ? 'x' : value),
+        },
         changes: [`unknown body field ${fieldPath.join('.')}`],
       };
       return { request: finish(operation, changed), field: fieldPath.join('.') };

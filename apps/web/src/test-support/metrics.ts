@@ -62,7 +62,7 @@ export function clinicActivityAnswer(
       { bucket: '8-30', count: 7 },
       { bucket: '31+', count: 3 },
     ],
-    deadlines: { met: 74, missed: 7, metPercent: 91.4 },
+    deadlines: { met: 74, missed: 7, overdueUnsigned: 3, metPercent: 91.4 },
     overduePatients: { count: 2, monitoredCount: 48 },
     ...changes,
   };

@@ -523,7 +523,7 @@ export function findMeasurementByTerm(term: string): MeasurementDefinition | und
 /** A value outside what a device can physically report (a negative impedance, a percentage over 100). */
 export function checkMeasurementLimits(key: string, value: number): string | undefined {
   const definition = BY_KEY.get(key);
-  if (!definition || definition.kind !== 'number') return undefined;
+  if (definition?.kind !== 'number') return undefined;
   const { min, max } = definition.limits;
   return value < min || value > max
     ? `is physically impossible (${value} ${definition.unit}; possible: ${min} to ${max})`
@@ -542,7 +542,7 @@ export function checkImportedMeasurementValue(key: string, value: number | strin
 /** Whether a number lies outside its measurement's usual range: stored, and flagged for review. */
 export function isOutsideUsualRange(key: string, value: number | string): boolean {
   const definition = BY_KEY.get(key);
-  if (!definition || definition.kind !== 'number' || typeof value !== 'number') return false;
+  if (definition?.kind !== 'number' || typeof value !== 'number') return false;
   return value < definition.range.min || value > definition.range.max;
 }
 

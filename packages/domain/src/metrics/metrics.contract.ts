@@ -75,10 +75,15 @@ export const clinicActivitySchema = z.object({
   ),
   /** The unsigned documents now, by days since they arrived. */
   backlog: z.array(z.object({ bucket: z.enum(BACKLOG_BUCKETS), count: z.number().int() })),
-  /** Reviews in the range that came before their due time; metPercent null when none were reviewed. */
+  /**
+   * The deadlines of the range: met, reviews before their due time; missed, reviews after it plus the
+   * documents due in the range and still unsigned past it (overdueUnsigned, counted in missed too), so
+   * an unsigned backlog never looks like deadlines met. metPercent is null when nothing counts.
+   */
   deadlines: z.object({
     met: z.number().int(),
     missed: z.number().int(),
+    overdueUnsigned: z.number().int(),
     metPercent: z.number().nullable(),
   }),
   /** Monitored patients whose transmission is overdue now, of those monitored. */

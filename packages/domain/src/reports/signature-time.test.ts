@@ -5,7 +5,6 @@ import {
   LOCAL_TIME_CLOCK_MESSAGE,
   LOCAL_TIME_FORMAT_MESSAGE,
   readSignerClock,
-  signatureTimeZoneOf,
 } from './signature-time';
 
 const now = new Date('2026-12-07T16:42:10.250Z');
@@ -54,16 +53,6 @@ describe('the time printed on a signature (issue 31 §1)', () => {
     ['six minutes ahead', '2026-12-07T11:48:11-05:00', LOCAL_TIME_CLOCK_MESSAGE],
   ])('refuses %s', (_case, localTime, message) => {
     expect(readSignerClock(localTime, now)).toEqual({ ok: false, message });
-  });
-
-  it("reads the clinic's zone setting, New York when unset or not a zone", () => {
-    expect(signatureTimeZoneOf({ settings: { clinicTimeZone: { value: 'America/Denver' } } })).toBe(
-      'America/Denver',
-    );
-    expect(signatureTimeZoneOf({ settings: {} })).toBe('America/New_York');
-    expect(signatureTimeZoneOf({ settings: { clinicTimeZone: { value: 'Mars/Olympus' } } })).toBe(
-      'America/New_York',
-    );
   });
 
   it('prints a date of service as the calendar date received, whatever the zone', () => {

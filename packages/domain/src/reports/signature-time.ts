@@ -1,13 +1,11 @@
 // The date and time printed on a signature (issue 31 §1; 21 CFR Part 11 §11.50): the server's clock at
-// signing, never a time the client typed. Printed in the clinic's time zone with its abbreviation and
+// signing, never a time the client typed. Printed in the clinic's time zone (clinicTimeZoneOf, the
+// setting the device-data import shares) with its abbreviation and
 // offset ('12/07/2026 11:42:10 AM EST (UTC−05:00)'), or, when the signer sent their own ISO 8601 time with
 // an offset (the signer is elsewhere) and it agrees with the server's clock within five minutes, in that
 // offset. The audit event keeps the instant in UTC. A date of service is a calendar date, not a moment:
 // it prints as it was received, in no zone.
 
-/** The clinic setting holding the clinic's IANA time zone (shared with the device-data import). */
-export const SIGNATURE_TIME_ZONE_SETTING = 'clinicTimeZone';
-export const SIGNATURE_DEFAULT_TIME_ZONE = 'America/New_York';
 /** How far the signer's own clock may be from the server's. */
 export const SIGNER_CLOCK_TOLERANCE_MS = 5 * 60_000;
 
@@ -18,26 +16,6 @@ export const LOCAL_TIME_CLOCK_MESSAGE = "must be within 5 minutes of the server'
 /** ISO 8601 date and time with an offset (or Z): what `localTime` must be. */
 export const ISO_WITH_OFFSET =
   /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/;
-
-function isTimeZone(name: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: name });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** The clinic's time zone from its merged settings: the setting's value when it is a zone, else New York. */
-export function signatureTimeZoneOf(configuration: {
-  settings: Record<string, { value?: unknown } | undefined>;
-}): string {
-  const value = configuration.settings[SIGNATURE_TIME_ZONE_SETTING]?.value;
-  const name = typeof value === 'string' ? value.trim() : '';
-  return name !== '' && /^[A-Za-z][A-Za-z0-9_+\-/]{0,63}$/.test(name) && isTimeZone(name)
-    ? name
-    : SIGNATURE_DEFAULT_TIME_ZONE;
-}
 
 /** Where the signature time is printed: the clinic's zone, or the offset the signer's own time carried. */
 export type SignatureZone = { timeZone: string } | { offsetMinutes: number };

@@ -133,8 +133,8 @@ export function parseHl7Message(text: string): Hl7Message {
  * or that begins with the field separator, after an OBX, continues that OBX; any other line stands as its own segment (and is checked as one).
  */
 function joinWrappedLines(lines: readonly string[], delimiters: Hl7Delimiters): string[] {
-  const escapeMark = delimiters.escape.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&');
-  const continuation = new RegExp(`^(?:[A-Za-z0-9+/=]|${escapeMark}X[0-9A-Fa-f]+${escapeMark})+$`);
+  const escapeCharacter = delimiters.escape.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&');
+  const continuation = new RegExp(`^(?:[A-Za-z0-9+/=]|${escapeCharacter}X[0-9A-Fa-f]+${escapeCharacter})+$`);
   const joined: string[] = [];
   for (const line of lines) {
     const previous = joined.at(-1);

@@ -1,4 +1,13 @@
-import { ALERT_LEVELS, DOCUMENT_TYPES, deviceDetailSchema, isValidNpi, SERVICE_LINES } from '@portal/domain';
+import {
+  ALERT_LEVELS,
+  DOCUMENT_TYPES,
+  deviceDetailSchema,
+  isValidNpi,
+  MAX_INPUT_DEPTH,
+  nestsDeeperThan,
+  SERVICE_LINES,
+  TOO_DEEP_MESSAGE,
+} from '@portal/domain';
 import { z } from 'zod';
 
 // Server-only: the web never uploads documents; integrations do.
@@ -19,6 +28,25 @@ const codeList = z
  * The attributes that come with an uploaded PDF, as form fields (SPEC §5: fields only when defined,
  * booleans as 'true'/'false'). JSON-valued fields (deviceDetail, patientInfo, metadata) are JSON text.
  */
+/**
+ * A form field holding JSON: parsed, and refused past MAX_INPUT_DEPTH like a JSON body (issue 31 §3), so
+ * no walk over it (zod's, the audit trail's) goes deeper.
+ */
+function parseJsonField(text: string, context: z.RefinementCtx): unknown {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    context.addIssue({ code: 'custom', message: 'must be JSON' });
+    return z.NEVER;
+  }
+  if (nestsDeeperThan(parsed, MAX_INPUT_DEPTH)) {
+    context.addIssue({ code: 'custom', message: TOO_DEEP_MESSAGE });
+    return z.NEVER;
+  }
+  return parsed;
+}
+
 export const ingestFieldsSchema = z.strictObject({
   clinicNpi: z.string().refine(isValidNpi, { error: 'must be a valid 10-digit NPI' }),
   type: z.enum(DOCUMENT_TYPES),
@@ -51,12 +79,7 @@ export const ingestFieldsSchema = z.strictObject({
   deviceDetail: z
     .string()
     .transform((text, context) => {
-      try {
-        return JSON.parse(text) as unknown;
-      } catch {
-        context.addIssue({ code: 'custom', message: 'must be JSON' });
-        return z.NEVER;
-      }
+      return parseJsonField(text, context);
     })
     .pipe(deviceDetailSchema)
     .optional(),
@@ -64,12 +87,7 @@ export const ingestFieldsSchema = z.strictObject({
     .string()
     .max(20_000)
     .transform((text, context) => {
-      try {
-        return JSON.parse(text) as unknown;
-      } catch {
-        context.addIssue({ code: 'custom', message: 'must be JSON' });
-        return z.NEVER;
-      }
+      return parseJsonField(text, context);
     })
     .pipe(z.record(z.string(), z.unknown()))
     .optional(),

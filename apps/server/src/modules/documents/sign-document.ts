@@ -2,13 +2,13 @@ import {
   AUTO_REASSIGN_NOTE,
   appendNote,
   assertCan,
+  clinicTimeZoneOf,
   formatDateOfService,
   formatSignatureTime,
   formatUserDisplayName,
   type MergedClinicConfiguration,
   readSignerClock,
   type SignatureZone,
-  signatureTimeZoneOf,
   truncateNote,
 } from '@portal/domain';
 import type { Actor } from '../../auth/actor';
@@ -64,7 +64,7 @@ export function signatureTimeText(
   signerZone: SignatureZone | undefined,
   configuration: MergedClinicConfiguration,
 ): string {
-  return formatSignatureTime(signedAt, signerZone ?? { timeZone: signatureTimeZoneOf(configuration) });
+  return formatSignatureTime(signedAt, signerZone ?? { timeZone: clinicTimeZoneOf(configuration) });
 }
 
 /** The note a signature or acknowledgement leaves on the document, cut at 900 characters. */

@@ -93,18 +93,6 @@ describe('the date and time on a signature', () => {
   });
 
   it("prints in the clinic's own zone when it set one", async () => {
-    await portal.db
-      .insertInto('workflowDefaults')
-      .values({
-        name: 'clinicTimeZone',
-        title: 'Clinic time zone',
-        description: "The clinic's time zone, as an IANA name",
-        enabled: true,
-        valueType: 'string',
-        value: 'America/New_York',
-      } as never)
-      .onConflict((conflict) => conflict.column('name').doNothing())
-      .execute();
     await setClinicSetting(portal.db, 'clinicTimeZone', { enabled: true, value: 'America/Chicago' });
     try {
       const document = await insertDocument(portal.db, portal.storage, {

@@ -18,6 +18,7 @@ import type { Db } from '../../db/transaction';
 import {
   type ActivityRow,
   countOverduePatients,
+  countOverdueUnsigned,
   groupRows,
   sumActivity,
   sumBacklogByArrival,
@@ -67,11 +68,12 @@ export async function getClinicActivity(
   const to = query.to ?? utcDayOf(now);
   const from = query.from ?? addDays(to, -(METRICS_DEFAULT_RANGE_DAYS - 1));
   const range = { from, to, interval: query.interval };
-  const [activity, reviewTimes, backlogRows, rules] = await Promise.all([
+  const [activity, reviewTimes, backlogRows, rules, overdueUnsigned] = await Promise.all([
     sumActivity(db, clinic.npi, range),
     sumReviewTimes(db, clinic.npi, range),
     sumBacklogByArrival(db, [clinic.npi]),
     loadTransmissionRules(db, [clinic]),
+    countOverdueUnsigned(db, clinic.npi, range, now),
   ]);
   const [patients] = await countOverduePatients(db, rules, now);
 
@@ -112,7 +114,8 @@ export async function getClinicActivity(
   const backlog = backlogByAge(backlogRows, now);
 
   const met = activity.reduce((sum, row) => sum + row.deadlinesMet, 0);
-  const missed = activity.reduce((sum, row) => sum + row.deadlinesMissed, 0);
+  // Reviewed late, or not reviewed at all by now: both are deadlines missed.
+  const missed = activity.reduce((sum, row) => sum + row.deadlinesMissed, 0) + overdueUnsigned;
   return {
     clinicNpi: clinic.npi,
     clinicName: clinic.name,
@@ -123,7 +126,7 @@ export async function getClinicActivity(
     totals,
     timeToSign,
     backlog,
-    deadlines: { met, missed, metPercent: metPercentOf(met, missed) },
+    deadlines: { met, missed, overdueUnsigned, metPercent: metPercentOf(met, missed) },
     overduePatients: { count: patients?.overdue ?? 0, monitoredCount: patients?.monitored ?? 0 },
   };
 }

@@ -161,7 +161,7 @@ describe('metrics', () => {
       { level: 'low', count: 0, medianHours: null, p90Hours: null },
       { level: 'routine', count: 0, medianHours: null, p90Hours: null },
     ]);
-    expect(figures.deadlines).toEqual({ met: 2, missed: 1, metPercent: 66.7 });
+    expect(figures.deadlines).toEqual({ met: 2, missed: 1, overdueUnsigned: 0, metPercent: 66.7 });
     expect(figures.backlog).toEqual([
       { bucket: '0-1', count: 1 },
       { bucket: '2-7', count: 0 },
@@ -178,6 +178,16 @@ describe('metrics', () => {
     const byMonth = await activity('from=2026-03-01&to=2026-03-31&interval=month');
     expect(byMonth.periods).toHaveLength(1);
     expect(byMonth.periods[0]).toMatchObject({ start: '2026-03-01', received: 5, trashed: 1 });
+  });
+
+  it('counts a document due in the range and still unsigned past its due time as a deadline missed', async () => {
+    // The report that arrived on 10 March was due on the 24th and is still unsigned: in a range holding
+    // the 24th, it is the one deadline, and it was missed. No review fell in that range.
+    const late = await activity('from=2026-03-16&to=2026-03-31&interval=week');
+    expect(late.deadlines).toEqual({ met: 0, missed: 1, overdueUnsigned: 1, metPercent: 0 });
+    // A range that ends the day before its due date does not count it.
+    const before = await activity('from=2026-03-16&to=2026-03-23&interval=week');
+    expect(before.deadlines).toEqual({ met: 0, missed: 0, overdueUnsigned: 0, metPercent: null });
   });
 
   it('answers the same figures once the rolled-up rows are folded, and folds only what changed', async () => {

@@ -45,6 +45,26 @@ export async function sumActivity(
   return rows;
 }
 
+/**
+ * A clinic's documents due from `from` to `to` (UTC days, inclusive) and still unsigned past their due time
+ * at `now`: the deadlines they missed are in no rollup yet, as the rollups count a deadline when it is
+ * reviewed.
+ */
+export async function countOverdueUnsigned(
+  db: Executor,
+  clinicNpi: string,
+  range: { from: string; to: string },
+  now: Date,
+): Promise<number> {
+  const { rows } = await sql<{ overdue: number }>`
+    SELECT count(*)::int AS overdue FROM documents
+    WHERE clinic_npi = ${clinicNpi} AND status = 'unsigned' AND deleted_at IS NULL
+      AND due_at >= (${range.from}::date)::timestamp AT TIME ZONE 'UTC'
+      AND due_at < (${range.to}::date + 1)::timestamp AT TIME ZONE 'UTC'
+      AND due_at < ${now}`.execute(db);
+  return rows[0]?.overdue ?? 0;
+}
+
 /** A clinic's review-time histogram from `from` to `to`, per review class and bucket. */
 export async function sumReviewTimes(
   db: Executor,

@@ -37,6 +37,14 @@ describe('the timeline’s one line per event', () => {
       'Sent the Sleep report to the EMR',
     ],
     [
+      { entityType: 'document', eventType: 'emr_corrected', documentType: 'holter-study' },
+      'The EMR marked its copy of the Holter report entered-in-error',
+    ],
+    [
+      { entityType: 'document', eventType: 'emr_correction_queued', documentType: 'holter-study' },
+      "Queued the correction of the Holter report's copy in the EMR (entered-in-error)",
+    ],
+    [
       {
         entityType: 'document',
         eventType: 'emr_delivery_failed',

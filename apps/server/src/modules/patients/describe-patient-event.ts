@@ -70,6 +70,14 @@ const DOCUMENT_EVENT_SUMMARIES: Record<string, (report: string, after: unknown) 
       ? `The ${report} could not be sent to the EMR`
       : `Sending the ${report} to the EMR failed; it will be tried again`,
   emr_resend_requested: (report) => `Asked to send the ${report} to the EMR again`,
+  // Issue 30 §3: the copy the EMR holds of an un-signed document.
+  emr_correction_queued: (report) =>
+    `Queued the correction of the ${report}'s copy in the EMR (entered-in-error)`,
+  emr_corrected: (report) => `The EMR marked its copy of the ${report} entered-in-error`,
+  emr_correction_failed: (report, after) =>
+    member(after, 'final') === true
+      ? `The ${report}'s copy in the EMR could not be corrected`
+      : `Correcting the ${report}'s copy in the EMR failed; it will be tried again`,
 };
 
 const FIELD_LABELS: Record<string, string> = {

@@ -88,7 +88,7 @@ const activity: ClinicActivity = {
     { bucket: '31+', count: 2 },
     { bucket: '0-1', count: 5 },
   ],
-  deadlines: { met: 9, missed: 1, metPercent: 90 },
+  deadlines: { met: 9, missed: 1, overdueUnsigned: 0, metPercent: 90 },
   overduePatients: { count: 1, monitoredCount: 40 },
 };
 

@@ -26,18 +26,25 @@ function Details({ message }: { message: DeviceDataMessage }) {
   return (
     <details className="import-log__details">
       <summary>{count === 0 ? 'ACK' : `${count} warning${count === 1 ? '' : 's'} and the ACK`}</summary>
-      {count > 0 && (
-        <ul>
-          {message.warnings.map((warning, index) => (
-            // Warnings have no id of their own; their order is the ACK's.
-            // biome-ignore lint/suspicious/noArrayIndexKey: the list never reorders
-            <li key={index}>
-              <span className="import-log__location">{warning.location}</span> {warning.message}
-            </li>
-          ))}
-        </ul>
-      )}
-      <pre className="import-log__ack">{message.ack.replaceAll('\r', '\n')}</pre>
+      <section
+        className="import-log__scroll"
+        aria-label={`Warnings and ACK of message ${message.controlId || message.id}`}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take the keyboard (axe scrollable-region-focusable)
+        tabIndex={0}
+      >
+        {count > 0 && (
+          <ul>
+            {message.warnings.map((warning, index) => (
+              // Warnings have no id of their own; their order is the ACK's.
+              // biome-ignore lint/suspicious/noArrayIndexKey: the list never reorders
+              <li key={index}>
+                <span className="import-log__location">{warning.location}</span> {warning.message}
+              </li>
+            ))}
+          </ul>
+        )}
+        <pre className="import-log__ack">{message.ack.replaceAll('\r', '\n')}</pre>
+      </section>
     </details>
   );
 }
@@ -90,8 +97,8 @@ export function ImportLogPage() {
               <th scope="col">Control id</th>
               <th scope="col">ACK</th>
               <th scope="col">Outcome</th>
-              <th scope="col">Warnings and ACK</th>
               <th scope="col">Raw message</th>
+              <th scope="col">Warnings and ACK</th>
             </tr>
           </thead>
           <tbody>
@@ -106,9 +113,6 @@ export function ImportLogPage() {
                 </td>
                 <td className="import-log__nowrap">{OUTCOME_LABELS[message.outcome]}</td>
                 <td>
-                  <Details message={message} />
-                </td>
-                <td>
                   <Button
                     size="small"
                     onClick={() => download(message)}
@@ -116,6 +120,9 @@ export function ImportLogPage() {
                   >
                     Download
                   </Button>
+                </td>
+                <td>
+                  <Details message={message} />
                 </td>
               </tr>
             ))}

@@ -210,14 +210,15 @@ export function BacklogChart({ activity }: { activity: ClinicActivity }) {
   );
 }
 
-/** Reviews in the range made before their due time: a big percentage and a bar of met against missed. */
+/** Deadlines met (reviews in time; late reviews and overdue unsigned documents missed): a percentage and a bar. */
 export function DeadlinesCard({ activity }: { activity: ClinicActivity }) {
-  const { met, missed, metPercent } = activity.deadlines;
-  const reviewed = met + missed;
+  const { met, missed, overdueUnsigned, metPercent } = activity.deadlines;
+  const due = met + missed;
+  const late = missed - overdueUnsigned;
   return (
     <ChartCard
       title="Review deadlines met"
-      subtitle="Reviews in the range made before their due time"
+      subtitle="Reviews in the range before their due time, and documents due in it still unsigned"
       testId="chart-card-deadlines"
     >
       <Box
@@ -239,9 +240,9 @@ export function DeadlinesCard({ activity }: { activity: ClinicActivity }) {
           />
         )}
         <Typography variant="body2" color="textSecondary">
-          {reviewed === 0
-            ? 'Nothing was reviewed in this range.'
-            : `${met} of ${reviewed} reviews on time; ${missed} after their due time.`}
+          {due === 0
+            ? 'No deadline fell in this range.'
+            : `${met} of ${due} on time; ${late} reviewed late; ${overdueUnsigned} overdue and still unsigned.`}
         </Typography>
       </Box>
     </ChartCard>

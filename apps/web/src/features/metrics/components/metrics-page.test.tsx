@@ -63,7 +63,8 @@ describe('the metrics screen', () => {
     const figures = await screen.findByTestId('metrics-key-figures');
     expect(figures.textContent).toContain('Received90');
     expect(figures.textContent).toContain('Unsigned now37');
-    expect(figures.textContent).toContain('Deadlines met91.4 %');
+    // The share counts overdue unsigned documents as missed, and says how many beside it.
+    expect(figures.textContent).toContain('Deadlines met91.4 %3 overdue, unsigned');
     expect(calls.find((call) => call.url.pathname === activityPath(CLINIC.npi))?.url.search).toBe(
       '?from=2026-05-04&to=2026-05-24&interval=week',
     );
@@ -93,7 +94,9 @@ describe('the metrics screen', () => {
     ).toBeTruthy();
     expect(screen.getByRole('img', { name: /^37 unsigned documents by days waiting/ })).toBeTruthy();
     const deadlines = screen.getByRole('region', { name: 'Review deadlines met' });
-    expect(deadlines.textContent).toContain('74 of 81 reviews on time; 7 after their due time.');
+    expect(deadlines.textContent).toContain(
+      '74 of 81 on time; 4 reviewed late; 3 overdue and still unsigned.',
+    );
   });
 
   it('shows each chart as a table on request', async () => {

@@ -80,7 +80,8 @@ function MetricsControls({
 /** The range's totals and the queue now, as figures a reader takes in first. */
 function KeyFigures({ activity }: { activity: ClinicActivity }) {
   const unsigned = orderBacklog(activity.backlog).reduce((sum, row) => sum + row.count, 0);
-  const figures = [
+  const { overdueUnsigned } = activity.deadlines;
+  const figures: { label: string; value: number | string; detail?: string }[] = [
     { label: 'Received', value: activity.totals.received },
     { label: 'Signed', value: activity.totals.signed },
     { label: 'Acknowledged', value: activity.totals.acknowledged },
@@ -88,6 +89,10 @@ function KeyFigures({ activity }: { activity: ClinicActivity }) {
     {
       label: 'Deadlines met',
       value: activity.deadlines.metPercent === null ? '—' : `${activity.deadlines.metPercent} %`,
+      // The share counts overdue unsigned documents as missed; the count beside it says how many.
+      ...(overdueUnsigned > 0
+        ? { detail: `${overdueUnsigned.toLocaleString('en-US')} overdue, unsigned` }
+        : {}),
     },
     { label: 'Patients overdue', value: activity.overduePatients.count },
   ];
@@ -113,6 +118,16 @@ function KeyFigures({ activity }: { activity: ClinicActivity }) {
           </Typography>
           <Typography component="dd" sx={{ m: 0, fontSize: 28, fontWeight: 700, lineHeight: 1.2 }}>
             {typeof figure.value === 'number' ? figure.value.toLocaleString('en-US') : figure.value}
+            {figure.detail && (
+              <Typography
+                component="span"
+                variant="body2"
+                color="error"
+                sx={{ display: 'block', fontWeight: 600 }}
+              >
+                {figure.detail}
+              </Typography>
+            )}
           </Typography>
         </Paper>
       ))}

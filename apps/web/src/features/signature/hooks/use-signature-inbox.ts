@@ -1,6 +1,8 @@
 import { buildReportPdfFilename, describeBulkSigning, formatUserDisplayName } from '@portal/domain';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { parseBooleanPreference, useLocalPreference } from '../../../lib/local-preference';
+import { queryKeys } from '../../../lib/query-keys';
 import { useSession } from '../../../lib/session/session-context';
 import { enqueueSnackbar } from '../../../lib/snackbar/snackbar';
 import { useAcknowledgeDocument } from '../api/acknowledge-document';
@@ -147,6 +149,7 @@ export function useSignatureInbox({
     [loaded, filters.status],
   );
 
+  const queryClient = useQueryClient();
   const selection = useInboxSelection({ loaded, documents, initialId: filters.idIn || undefined });
   const { selected, selectedId } = selection;
   const [narrowTab, setNarrowTab] = useState<'report' | 'details'>('report');
@@ -222,6 +225,8 @@ export function useSignatureInbox({
     const next = findNextToOpen(documents, id);
     const onSuccess = () => {
       clearNote(id);
+      // A new delivery is queued with the signature: its state is asked again.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.documents.emrDelivery(id) });
       if (autoAdvance && next) selection.advance(id, next);
     };
     if (kind === 'sign') sign.mutate({ id, note }, { onSuccess });
@@ -420,7 +425,15 @@ export function useSignatureInbox({
         if (!selected) return;
         const { id } = selected;
         selection.select(id);
-        unsign.mutate({ id, reason }, { onSettled: () => setUnsigning(false) });
+        unsign.mutate(
+          { id, reason },
+          {
+            // What became of the EMR's copy (its correction queued) is asked again.
+            onSuccess: () =>
+              void queryClient.invalidateQueries({ queryKey: queryKeys.documents.emrDelivery(id) }),
+            onSettled: () => setUnsigning(false),
+          },
+        );
       },
     },
     /** The trash confirmation for the open document. */

@@ -83,7 +83,8 @@ export function TrendsTab({ clinicNpi, patientRef }: { clinicNpi: string; patien
   const deviceTypes = [...new Set([data.deviceType, ...data.deviceTypes])];
   const baselineId = data.baselineSessionId ?? data.sessions[0]?.id ?? '';
   const numeric = data.series.filter((series) => !isStatusSeries(series));
-  const statuses = data.series.filter(isStatusSeries);
+  // A status nobody reported (a lead status most vendors do not send) would be an empty table: left out.
+  const statuses = data.series.filter((series) => isStatusSeries(series) && series.values.length > 0);
   const sessionsOfType = data.sessions.filter((session) => session.deviceType === data.deviceType);
 
   return (
