@@ -17,6 +17,7 @@ import {
   type Cell,
   type Line,
   layOutLines,
+  numberOf,
   type PageText,
   SKIPPED_MARKS,
   type Token,
@@ -301,7 +302,7 @@ class Reader {
 
   #numberWithUnit(tokens: readonly Token[], at: number, fallbackUnit: UnitReading | undefined) {
     const first = tokens[at] as Token;
-    let value = Number(first.text.replaceAll(',', ''));
+    let value = numberOf(first.text);
     let end = at + 1;
     const used = [first];
     let invalid = false;
@@ -323,7 +324,7 @@ class Reader {
         this.#unitOf(moreUnit)?.unit === 'months' &&
         this.#unitOf(moreUnit)?.factor === 1
       ) {
-        value += Number(more.text);
+        value += numberOf(more.text);
         used.push(more, moreUnit as Token);
         end += 2;
       }

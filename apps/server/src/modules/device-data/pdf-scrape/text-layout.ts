@@ -51,8 +51,14 @@ const DESCENT = 0.22;
 
 // A number ('1,250' grouped by thousands, '0.75'), a word (letters, with '-', '/' or an apostrophe
 // inside: 'R-Wave', 'AT/AF'), or any other single character.
+// A decimal comma ('0,75 V', '19,9 %', issue 29 §3) has one or two digits after it; thousands have three.
 const TOKEN =
-  /\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\d,])|\d+(?:\.\d+)?|[\p{L}\u2126]+(?:[-/'’][\p{L}\u2126]+)*|\S/gu;
+  /\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\d,])|\d+,\d{1,2}(?![\d,])|\d+(?:\.\d+)?|[\p{L}\u2126]+(?:[-/'’][\p{L}\u2126]+)*|\S/gu;
+
+/** A number token's value: '1,250' → 1250, '0,75' (a decimal comma) → 0.75, '0.75' → 0.75. */
+export function numberOf(text: string): number {
+  return /^\d+,\d{1,2}$/.test(text) ? Number(text.replace(',', '.')) : Number(text.replaceAll(',', ''));
+}
 
 /** Punctuation the reader looks through: 'Impedance (RV):' reads as 'Impedance RV'. */
 export const SKIPPED_MARKS = new Set([':', '(', ')', ',', ';', '=', '*', '.', '[', ']', '"', "'", '|', '•']);

@@ -70,6 +70,23 @@ VT                                  2
     });
   });
 
+  it('reads decimal commas (one or two digits after the comma) and thousands (three) apart', () => {
+    expect(
+      valuesOf(`
+                                    RA                    RV
+Lead Impedance                      475 Ω                 1,026 Ω
+Capture Threshold                   0,75 V @ 0,4 ms       1,25 V @ 0,4 ms
+Time in AT/AF   4,8 h/d  (19,9 %)
+`),
+    ).toMatchObject({
+      MDC_IDC_MSMT_LEADCHNL_RV_IMPEDANCE_VALUE: 1026,
+      MDC_IDC_MSMT_LEADCHNL_RA_PACING_THRESHOLD_AMPLITUDE: 0.75,
+      MDC_IDC_MSMT_LEADCHNL_RA_PACING_THRESHOLD_PULSEWIDTH: 0.4,
+      MDC_IDC_MSMT_LEADCHNL_RV_PACING_THRESHOLD_AMPLITUDE: 1.25,
+      MDC_IDC_STAT_ATAF_BURDEN_PERCENT: 19.9,
+    });
+  });
+
   it("takes no chart axis for a value: 'AT/AF(Monitor)' beside a trend's ticks has none", () => {
     expect(
       valuesOf(`
