@@ -8,7 +8,6 @@
  * Five rounds on fresh documents; target ≤ 1.5 s per 50. Figures go to stdout; copy them into
  * bench/RESULTS.md.
  */
-import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { formatISO } from 'date-fns';
 import { generateDemoReportPdf } from '../apps/server/src/modules/documents/pdf/generate-demo-report';
