@@ -8,7 +8,7 @@ import { createTestApp } from './test-support/test-app';
 
 /**
  * SPEC.md lives beside the checkout (`../shared/SPEC.md`), or beside the folder of worktrees; a CI clone
- * elsewhere has none, so §7 is kept in the repository too (test-fixtures/spec-section-7.md), checked
+ * elsewhere has none, so §7 is kept in the repository too (test-fixtures/spec-section-7.txt), checked
  * against the shared SPEC.md wherever that is present.
  */
 function findSharedSpec(): string | undefined {
@@ -19,7 +19,7 @@ function findSharedSpec(): string | undefined {
     path.resolve(root, '../../shared/SPEC.md'),
   ].find((candidate): candidate is string => Boolean(candidate) && fs.existsSync(candidate as string));
 }
-const SPEC_SECTION_7_COPY = path.resolve(import.meta.dirname, 'test-fixtures/spec-section-7.md');
+const SPEC_SECTION_7_COPY = path.resolve(import.meta.dirname, 'test-fixtures/spec-section-7.txt');
 
 /** SPEC §7's text, from its heading to the next section's. */
 function sectionSeven(spec: string): string {

@@ -15,7 +15,12 @@ import {
   fhirErrorAnswer,
   operationOutcome,
 } from './fhir-bundle';
-import { checkUsCoreDocumentReference, NPI, validateR4Resource } from './fhir-validation';
+import {
+  checkUsCoreDocumentReference,
+  loadFhirDefinitions,
+  NPI,
+  validateR4Resource,
+} from './fhir-validation';
 
 // The clinic's EMR as an HL7 FHIR R4 server (VENDOR_PROTOCOLS.md, "The EMR: HL7 FHIR R4"), for the portal's
 // filing of signed documents: POST /fhir takes a transaction Bundle of a Binary (the PDF) and a
@@ -127,6 +132,7 @@ type Filed = {
 const idParams = z.object({ id: z.string() });
 
 export async function startEmrSimulator(options: EmrSimulatorOptions = {}): Promise<EmrSimulator> {
+  loadFhirDefinitions();
   const settings = {
     port: options.port ?? EMR_SIMULATOR_DEFAULTS.port,
     host: options.host ?? EMR_SIMULATOR_DEFAULTS.host,

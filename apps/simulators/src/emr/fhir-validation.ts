@@ -14,8 +14,11 @@ export const NPI = 'http://hl7.org/fhir/sid/us-npi';
 
 let indexed = false;
 
-/** Indexes the R4 definitions once (about 2.5 s on the development machine). */
-function ensureDefinitions(): void {
+/**
+ * Indexes the R4 definitions once (about 2.5 s on the development machine, far more on a busy one). The EMR
+ * simulator calls it as it starts, so its first Bundle is not kept waiting past the portal's time-out.
+ */
+export function loadFhirDefinitions(): void {
   if (indexed) return;
   indexStructureDefinitionBundle(readJson('fhir/r4/profiles-types.json'));
   indexStructureDefinitionBundle(readJson('fhir/r4/profiles-resources.json'));
@@ -26,7 +29,7 @@ type Issue = { diagnostics?: string; details?: { text?: string }; expression?: s
 
 /** The problems Medplum's R4 validator finds with a resource, each a sentence naming the element; none when valid. */
 export function validateR4Resource(resource: unknown): string[] {
-  ensureDefinitions();
+  loadFhirDefinitions();
   try {
     validateResource(resource as Parameters<typeof validateResource>[0]);
     return [];
