@@ -41,6 +41,7 @@ export * from './common/service-lines';
 export * from './common/storage';
 export * from './common/time-constants';
 export * from './common/with-timeout';
+export * from './common/zone-formatter';
 export * from './device-capture/barcode-dates';
 export * from './device-capture/demo-device-gtins';
 export * from './device-capture/device-barcode';
