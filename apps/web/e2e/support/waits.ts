@@ -23,3 +23,13 @@ export const BROWSER_TEST_TIMEOUT_MS = 300_000;
  * which the server seeds in the background after it starts.
  */
 export const BROWSER_HOOK_TIMEOUT_MS = 300_000;
+
+/**
+ * How long a browser test waits for work the server hands to a vendor through its outbox (an EMR delivery, a
+ * correction): the outbox does one piece at a time, so in the whole suite this test's delivery waits behind the
+ * deliveries of every document earlier tests signed, and a first attempt that timed out is retried after 5 s,
+ * 10 s, 20 s. Generous, as a busy 2-core machine needs.
+ */
+export const VENDOR_QUEUE_WAIT_MS = 240_000;
+/** A test that waits on the outbox three times over. */
+export const VENDOR_QUEUE_TEST_TIMEOUT_MS = 900_000;
