@@ -11,7 +11,7 @@
 import { performance } from 'node:perf_hooks';
 import { formatISO } from 'date-fns';
 import { generateDemoReportPdf } from '../apps/server/src/modules/documents/pdf/generate-demo-report';
-import { startEmbeddedBenchPortal } from './support';
+import { insertBenchDocument, startEmbeddedBenchPortal } from './support';
 
 const ROUNDS = 5;
 const BATCH = 50;
@@ -46,24 +46,16 @@ for (let round = 0; round < ROUNDS; round++) {
       pageCount: 5,
     });
     const stored = await storage.put(pdf);
-    const row = await db
-      .insertInto('documents')
-      .values({
+    ids.push(
+      await insertBenchDocument(db, {
         clinicNpi,
-        type: 'implicity-90-day-remote-report',
-        serviceLine: 'crm',
+        index,
         dos,
-        dosKey: -dos.getTime(),
-        patientId: `B${index}`,
-        patientFirstName: 'Bench',
-        patientLastName: `Patient ${index}`,
+        sha256: stored.sha256,
         // Half unassigned, so the auto-reassign step is measured too.
         assignedTo: index % 2 ? 'auth0|demo-provider' : null,
-        originalSha256: stored.sha256,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    ids.push(row.id);
+      }),
+    );
   }
   const started = performance.now();
   const response = await app.inject({

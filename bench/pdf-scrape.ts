@@ -16,10 +16,13 @@
  * the wrong chamber.
  */
 import { performance } from 'node:perf_hooks';
-import { findMeasurement } from '@portal/domain';
 import { PdfScrapePool } from '../apps/server/src/modules/device-data/pdf-scrape/pdf-scrape-pool';
 import { buildRealTextCorpus } from '../apps/server/src/modules/device-data/pdf-scrape/test-corpus/real-text/real-text-corpus';
-import { scoreRealTextCorpus } from '../apps/server/src/modules/device-data/pdf-scrape/test-corpus/real-text/score-real-text';
+import {
+  measurementOf,
+  scoreRealTextCorpus,
+  unitOf,
+} from '../apps/server/src/modules/device-data/pdf-scrape/test-corpus/real-text/score-real-text';
 import {
   buildScrapeCorpus,
   type CorpusEntry,
@@ -29,18 +32,6 @@ import { percentile } from './support';
 const SEEDS = Number(process.env.SEEDS ?? 4);
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
 const TARGET = { found: 95, wrongChamber: 0, p95Ms: 300 };
-
-const CHAMBER = /_(RA|RV|LV)_/;
-/** The same measurement in another chamber: MDC_…_RV_IMPEDANCE_VALUE → MDC_…_{chamber}_IMPEDANCE_VALUE. */
-function measurementOf(key: string): string {
-  if (key === 'MDC_IDC_STAT_CRT_LV_PERCENT_PACED') return 'PERCENT_PACED';
-  if (/^MDC_IDC_STAT_BRADY_(RA|RV)_PERCENT_PACED$/.test(key)) return 'PERCENT_PACED';
-  return key.replace(CHAMBER, '_{chamber}_');
-}
-const unitOf = (key: string) => {
-  const measurement = findMeasurement(key);
-  return measurement?.kind === 'number' ? measurement.unit : null;
-};
 
 async function main() {
   const corpus: CorpusEntry[] = [];

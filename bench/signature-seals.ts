@@ -13,7 +13,7 @@ import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { chainSealerFor, useChainSealer } from '../apps/server/src/modules/audit/seal-audit-chains';
 import { generateDemoReportPdf } from '../apps/server/src/modules/documents/pdf/generate-demo-report';
-import { startEmbeddedBenchPortal } from './support';
+import { insertBenchDocument, startEmbeddedBenchPortal } from './support';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
 const BATCH = Number(process.env.BENCH_BATCH ?? 40);
@@ -46,23 +46,15 @@ async function freshDocuments(count: number): Promise<string[]> {
   const ids: string[] = [];
   for (let index = 0; index < count; index++) {
     const dos = new Date(Date.UTC(2026, 9, 1 + (index % 28)));
-    const row = await db
-      .insertInto('documents')
-      .values({
+    ids.push(
+      await insertBenchDocument(db, {
         clinicNpi,
-        type: 'implicity-90-day-remote-report',
-        serviceLine: 'crm',
+        index,
         dos,
-        dosKey: -dos.getTime(),
-        patientId: `B${index}`,
-        patientFirstName: 'Bench',
-        patientLastName: `Patient ${index}`,
+        sha256: stored.sha256,
         assignedTo: 'auth0|demo-provider',
-        originalSha256: stored.sha256,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    ids.push(row.id);
+      }),
+    );
   }
   return ids;
 }

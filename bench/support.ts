@@ -201,3 +201,27 @@ export async function startEmbeddedBenchPortal(name: string, env: Record<string,
     },
   };
 }
+
+/** One unsigned 90-day remote report of bench patient `index` at the clinic, its PDF already stored. */
+export async function insertBenchDocument(
+  db: Db,
+  document: { clinicNpi: string; index: number; dos: Date; sha256: string; assignedTo: string | null },
+): Promise<string> {
+  const row = await db
+    .insertInto('documents')
+    .values({
+      clinicNpi: document.clinicNpi,
+      type: 'implicity-90-day-remote-report',
+      serviceLine: 'crm',
+      dos: document.dos,
+      dosKey: -document.dos.getTime(),
+      patientId: `B${document.index}`,
+      patientFirstName: 'Bench',
+      patientLastName: `Patient ${document.index}`,
+      assignedTo: document.assignedTo,
+      originalSha256: document.sha256,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}

@@ -15,12 +15,14 @@ export type RealTextScore = {
 };
 
 const CHAMBER = /_(RA|RV|LV)_/;
-function measurementOf(key: string): string {
+/** The same measurement in another chamber: MDC_…_RV_IMPEDANCE_VALUE → MDC_…_{chamber}_IMPEDANCE_VALUE. */
+export function measurementOf(key: string): string {
   if (key === 'MDC_IDC_STAT_CRT_LV_PERCENT_PACED') return 'PERCENT_PACED';
   if (/^MDC_IDC_STAT_BRADY_(RA|RV)_PERCENT_PACED$/.test(key)) return 'PERCENT_PACED';
   return key.replace(CHAMBER, '_{chamber}_');
 }
-const unitOf = (key: string) => {
+/** A numeric measurement's unit; null for a status. */
+export const unitOf = (key: string) => {
   const measurement = findMeasurement(key);
   return measurement?.kind === 'number' ? measurement.unit : null;
 };
