@@ -67,6 +67,8 @@ function uploadForm(pdf: Uint8Array): FormData {
     patientId: `BENCH-${patient}`,
     patientFirstName: 'Bench',
     patientLastName: `Patient ${patient}`,
+    // The demo report prints a demo patient of its own: the reason it is uploaded for this one (issue 29 §1).
+    printoutConfirmation: 'Benchmark upload: the demo report prints a demo patient of its own',
   };
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   form.append('file', new Blob([Buffer.from(pdf)], { type: 'application/pdf' }), 'report.pdf');

@@ -26,6 +26,8 @@ import { deviceDataImportRoutes } from './modules/device-data/device-data-import
 import { deviceDataMessagesRoutes } from './modules/device-data/device-data-messages.routes';
 import { longitudinalRoutes } from './modules/device-data/longitudinal.routes';
 import { pdfScrapeRoutes } from './modules/device-data/pdf-scrape/pdf-scrape.routes';
+import { PdfScrapePool } from './modules/device-data/pdf-scrape/pdf-scrape-pool';
+import { attachedPrintoutCheck } from './modules/device-data/printout-identity/check-attached-printout';
 import { documentsRoutes } from './modules/documents/documents.routes';
 import { documentsContentRoutes } from './modules/documents/documents-content.routes';
 import { PdfParserPool } from './modules/documents/pdf/pdf-parser-pool';
@@ -276,12 +278,19 @@ export async function buildApp({
   // (PDF_CHECKS_PER_CALLER, PDF_CHECK_QUEUE_LIMIT, PDF_CHECK_TIMEOUT_MS).
   const pdfParserPool = new PdfParserPool(config.pdfChecks);
   app.addHook('onClose', () => pdfParserPool.close());
+  // Issue 29 §1: a device report uploaded with a patient id, or embedded in a device session, must name
+  // that patient; its identity is read in workers of their own, started when needed, with the PDF check's
+  // limits (PDF_CHECKS_PER_CALLER, PDF_CHECK_QUEUE_LIMIT, PDF_CHECK_TIMEOUT_MS).
+  const printoutReader = new PdfScrapePool(config.pdfChecks);
+  app.addHook('onClose', () => printoutReader.close());
+  const checkAttachedPrintout = attachedPrintoutCheck({ db, pool: printoutReader });
   const ingest = {
     db,
     storage: documentStorage,
     maxPdfBytes: config.maxPdfBytes,
     pdfChecks: config.pdfChecks,
     pdfParserPool,
+    checkAttachedPrintout,
   };
 
   // Studies and the EMR (issue 16): the vendors' clients, the outbox that calls them, and what a
@@ -325,6 +334,7 @@ export async function buildApp({
   await app.register(documentsContentRoutes, {
     ...documentsContext,
     pdfParserPool,
+    checkAttachedPrintout,
     receiveVendorWcdResults: (body, delivery) =>
       receiveWcdResults(ingest, { vendor: 'infobionic', ...delivery }, body),
   });
@@ -350,6 +360,7 @@ export async function buildApp({
     storage: documentsContext.storage,
     maxPdfBytes: config.maxPdfBytes,
     pdfChecks: config.pdfChecks,
+    checkAttachedPrintout,
   });
   await app.register(deviceDataMessagesRoutes, { db });
   await app.register(longitudinalRoutes, { db });

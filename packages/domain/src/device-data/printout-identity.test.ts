@@ -3,6 +3,7 @@ import {
   comparePrintoutIdentity,
   type PatientIdentity,
   type PrintoutIdentity,
+  printoutIdentityDifferences,
   readPrintedDate,
 } from './printout-identity';
 
@@ -78,5 +79,24 @@ describe("a printout's identity against the chosen patient's (issue 29 §1)", ()
     expect(readPrintedDate('Jan 2, 1948')).toEqual(['1948-01-02']);
     expect(readPrintedDate('1948年1月2日')).toEqual(['1948-01-02']);
     expect(comparePrintoutIdentity({ ...printout, dob: '03/04/1950' }, jane).needsConfirmation).toBe(true);
+  });
+
+  it('refuses an attached printout only for what it prints and differs: name, serial, id, date of birth', () => {
+    const other: PatientIdentity = { ...jane, firstName: 'Ana', lastName: 'Lima', serial: 'ABC998877' };
+    expect(printoutIdentityDifferences(comparePrintoutIdentity(printout, other))).toEqual([
+      'patientName',
+      'serial',
+    ]);
+    expect(printoutIdentityDifferences(comparePrintoutIdentity(printout, jane))).toEqual([]);
+    // Not printed: no difference (the device check asks; an upload does not refuse for it).
+    const unnamed = comparePrintoutIdentity({ ...printout, patientName: null, serial: null }, jane);
+    expect(unnamed.needsConfirmation).toBe(true);
+    expect(printoutIdentityDifferences(unnamed)).toEqual([]);
+    // The id or the date of birth differing counts; the model alone does not.
+    expect(
+      printoutIdentityDifferences(
+        comparePrintoutIdentity({ ...printout, patientId: '777', dob: '03/04/1950', deviceModel: 'X' }, jane),
+      ),
+    ).toEqual(['patientId', 'dob']);
   });
 });

@@ -198,3 +198,17 @@ export function comparePrintoutIdentity(
     needsConfirmation,
   };
 }
+
+/**
+ * The fields whose difference refuses a printout attached without a technician looking at it (a document
+ * uploaded with a patient id, a device session's embedded report): the same fields that block on the device
+ * check, but only when the printout shows them and they differ. A report that does not print the name or
+ * serial is common there (not every uploaded PDF is an interrogation printout) and is not refused.
+ */
+export function printoutIdentityDifferences(comparison: PrintoutIdentityComparison): PrintoutIdentityField[] {
+  return PRINTOUT_IDENTITY_FIELDS.filter(
+    (field) =>
+      (BLOCKING_FIELDS.includes(field) || BLOCKING_IF_DIFFERENT.includes(field)) &&
+      comparison.verdicts[field] === 'mismatch',
+  );
+}

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { hl7AckSchema, hl7MessageBodySchema } from '@portal/domain';
+import { hl7AckSchema, hl7MessageBodySchema, PRINTOUT_CONFIRMATION_REASON_MAX } from '@portal/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireActor } from '../../auth/actor';
@@ -8,6 +8,7 @@ import type { Db } from '../../db/transaction';
 import { HttpError } from '../../http/errors';
 import { errorBodySchema, errorResponses } from '../../http/schemas';
 import { buildAck } from '../../integrations/hl7/hl7-ack';
+import type { AttachedPrintoutCheck } from '../documents/ingest-document';
 import { PdfChecksBusyError, PdfParserPool } from '../documents/pdf/pdf-parser-pool';
 import type { DocumentStorage } from '../documents/storage/file-storage';
 import { importHl7Message } from './import-hl7-message';
@@ -17,6 +18,8 @@ export type DeviceDataImportContext = {
   storage: DocumentStorage;
   maxPdfBytes: number;
   pdfChecks: Config['pdfChecks'];
+  /** Issue 29 §1: an embedded report must name the session's patient (else confirmed). */
+  checkAttachedPrintout?: AttachedPrintoutCheck | undefined;
 };
 
 const ackOrError = z.union([hl7AckSchema, errorBodySchema]);
@@ -64,8 +67,19 @@ export const deviceDataImportRoutes: FastifyPluginAsyncZod<DeviceDataImportConte
           'NPI; PID-3 the patient id, else the device serial finds the patient, else one is created from PID. ' +
           'The answer is always the ACK (application/hl7-v2): AA 200 (MSA-3 says when the message was already ' +
           'received), AE 422 (ERR names segment, field and the table 0357 code), AR 400, a clinic outside the ' +
-          "caller's scope 404 (AE naming MSH-6).",
+          "caller's scope 404 (AE naming MSH-6). An embedded report naming another patient (name, serial, id or " +
+          'date of birth differ) is left out with a warning, and refuses a message without values (AE 422), unless ' +
+          'printoutConfirmation gives the reason it belongs to this patient (audited with both identities).',
         consumes: HL7_CONTENT_TYPES,
+        querystring: z.object({
+          /**
+           * Issue 29 §1: the reason the embedded printout belongs to the message's patient when it names
+           * another (a session without values and such a printout is otherwise refused, AE 422).
+           */
+          printoutConfirmation: z.optional(
+            z.string().trim().min(1, { error: 'is required' }).max(PRINTOUT_CONFIRMATION_REASON_MAX),
+          ),
+        }),
         body: hl7MessageBodySchema,
         response: {
           200: hl7AckSchema,
@@ -83,7 +97,10 @@ export const deviceDataImportRoutes: FastifyPluginAsyncZod<DeviceDataImportConte
       reply.header('Content-Type', 'application/hl7-v2; charset=utf-8').header('Cache-Control', 'no-store');
       const ackControlId = randomUUID().replaceAll('-', '').slice(0, 20);
       try {
-        const outcome = await importHl7Message(importContext, actor, request.body, { ackControlId });
+        const outcome = await importHl7Message(importContext, actor, request.body, {
+          ackControlId,
+          printoutConfirmation: request.query.printoutConfirmation,
+        });
         // Ids and the outcome only: never the message, names or identifiers.
         request.log.info(
           {

@@ -23,6 +23,7 @@ import { clinicPatientKey, ensurePatientsForDocuments } from '../patients/ensure
 import { findPatientByPatientId, findPatientsByDeviceSerial } from '../patients/patients.repository';
 import { insertDeviceDataMessage } from './device-data-messages.repository';
 import { findSessionByExternalId } from './device-sessions.repository';
+import { PrintoutIdentityMismatchError } from './printout-identity/check-attached-printout';
 import { saveDeviceSession } from './save-device-session';
 
 export type Hl7ImportContext = IngestContext;
@@ -71,7 +72,12 @@ export async function importHl7Message(
   context: Hl7ImportContext,
   actor: Actor,
   text: string,
-  options: { now?: Date; ackControlId: string },
+  options: {
+    now?: Date;
+    ackControlId: string;
+    /** Issue 29 §1: the reason an embedded printout naming another patient belongs to this one. */
+    printoutConfirmation?: string | undefined;
+  },
 ): Promise<Hl7ImportOutcome> {
   let message: Hl7Message | undefined;
   const buildAnswer = (code: AckCode, detail: { text?: string; errors?: readonly Hl7Error[] }) =>
@@ -189,11 +195,24 @@ export async function importHl7Message(
       prepared = await prepareIngestedDocument(
         context,
         actor,
-        documentFields(clinicNpi, transmission, patient),
+        {
+          ...documentFields(clinicNpi, transmission, patient),
+          ...(options.printoutConfirmation ? { printoutConfirmation: options.printoutConfirmation } : {}),
+        },
         transmission.report.bytes,
       );
     } catch (error) {
       if (!(error instanceof UnprocessableError)) throw error;
+      // Issue 29 §1: a session without values is its report alone; another patient's is refused whole.
+      if (error instanceof PrintoutIdentityMismatchError && transmission.measurements.length === 0)
+        return keep(
+          context.db,
+          refuse('AE', {
+            location: transmission.report.location,
+            condition: 'dataTypeError',
+            message: `OBX-5: ${error.message} (printoutConfirmation)`,
+          }),
+        );
       // A damaged report does not cost the measurements: the session is stored without it.
       warnings.push({
         location: transmission.report.location,

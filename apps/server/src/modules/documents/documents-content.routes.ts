@@ -38,7 +38,7 @@ import { findDocumentById } from './documents.repository';
 import type { DocumentsContext } from './documents.routes';
 import { getVisibleDocument } from './get-document';
 import { ingestFieldsSchema, wcdIngestBodySchema } from './ingest.schemas';
-import { ingestDocument } from './ingest-document';
+import { type AttachedPrintoutCheck, ingestDocument } from './ingest-document';
 import { listComments } from './list-comments';
 import { inspectPdf } from './pdf/inspect-pdf';
 import { mergePdfs } from './pdf/merge-pdfs';
@@ -121,6 +121,8 @@ export type DocumentsContentContext = DocumentsContext & {
    * (PDF_CHECKS_PER_CALLER, PDF_CHECK_QUEUE_LIMIT, PDF_CHECK_TIMEOUT_MS).
    */
   pdfParserPool: PdfParserPool;
+  /** Issue 29 §1: an uploaded device report must name the patient it is uploaded for (else confirmed). */
+  checkAttachedPrintout?: AttachedPrintoutCheck | undefined;
   /**
    * A WCD vendor's signed results (POST /api/reports/wcd from InfoBionic): the studies module takes them
    * (issue 16 §3). Answers the study's document and whether it existed already.

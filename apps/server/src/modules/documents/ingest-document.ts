@@ -15,6 +15,18 @@ import { inspectPdf } from './pdf/inspect-pdf';
 import type { PdfParserPool } from './pdf/pdf-parser-pool';
 import type { DocumentStorage } from './storage/file-storage';
 
+/**
+ * Issue 29 §1: the identity an uploaded printout carries, checked against the patient it is attached to
+ * (given by the device-data module, which reads printouts). Throws a 422 naming `printoutConfirmation` when
+ * the printout names someone else and no confirmation was given; otherwise answers what to record in the
+ * document's transaction (the confirmation with both identities), or nothing.
+ */
+export type AttachedPrintoutCheck = (input: {
+  actorId: string;
+  fields: IngestFields;
+  pdf: Uint8Array;
+}) => Promise<((tx: Tx, documentId: string) => Promise<void>) | undefined>;
+
 export type IngestContext = {
   db: Db;
   storage: DocumentStorage;
@@ -22,6 +34,8 @@ export type IngestContext = {
   pdfChecks: { timeoutMs: number; maxInflatedBytes: number };
   /** The app's pool of PDF-checking workers, shared fairly between callers. */
   pdfParserPool: PdfParserPool;
+  /** Where given, a device report's printout must name the patient it is attached to (issue 29 §1). */
+  checkAttachedPrintout?: AttachedPrintoutCheck | undefined;
 };
 
 /** Who a new document goes to (issue 6): the clinic's assignment settings, then the ordering physician. */
@@ -49,6 +63,8 @@ export type PreparedDocument = {
   assignedTo: string | null;
   /** When its review is due, and when it escalates (issue 17), by the clinic's windows. */
   deadlines: { dueAt: Date; halfDueAt: Date; twiceDueAt: Date };
+  /** Issue 29 §1: the confirmation of a printout naming someone else, recorded with the document. */
+  recordPrintoutConfirmation?: ((tx: Tx, documentId: string) => Promise<void>) | undefined;
 };
 
 /**
@@ -91,6 +107,12 @@ export async function prepareIngestedDocument(
   if (!inspection.ok) {
     throw new UnprocessableError(inspection.message, [{ field: 'file', message: inspection.message }]);
   }
+  // A printout naming another patient is refused before anything is stored, unless confirmed.
+  const recordPrintoutConfirmation = await context.checkAttachedPrintout?.({
+    actorId: actor.id,
+    fields,
+    pdf: inspection.bytes,
+  });
   const configuration = await loadClinicConfiguration(context.db, fields.clinicNpi);
   const assignedTo = await chooseAssignee(context.db, fields, configuration.settings);
   const stored = await context.storage.put(inspection.bytes);
@@ -103,6 +125,7 @@ export async function prepareIngestedDocument(
     uploadedSha256: createHash('sha256').update(pdf).digest('hex'),
     assignedTo,
     deadlines: documentDeadlinesOf(configuration.settings, { alert: fields.alert ?? null }, new Date()),
+    recordPrintoutConfirmation,
   };
 }
 
@@ -114,7 +137,7 @@ export async function writeIngestedDocument(
 ): Promise<string> {
   const { fields, stored, assignedTo } = prepared;
   const dos = new Date(fields.dos);
-  const { deviceDetail, metadata, cptCodes, icd10Codes, ...rest } = fields;
+  const { deviceDetail, metadata, cptCodes, icd10Codes, printoutConfirmation: _reason, ...rest } = fields;
   // The document belongs to its clinic's patient with this patient id, created if new (issue 13 §3).
   const { refs } = await ensurePatientsForDocuments(
     tx,
@@ -163,6 +186,7 @@ export async function writeIngestedDocument(
       ...(prepared.repairs.length > 0 ? { repairs: prepared.repairs } : {}),
     },
   });
+  await prepared.recordPrintoutConfirmation?.(tx, row.id);
   await publishDocumentsChanged(tx, { clinicNpi: row.clinicNpi, ids: [row.id], eventType: 'created' });
   if (row.alert && row.status === 'unsigned')
     await notifyNewAlert(tx, { document: row, alertLevel: row.alert });

@@ -5,6 +5,7 @@ import {
   isValidNpi,
   MAX_INPUT_DEPTH,
   nestsDeeperThan,
+  PRINTOUT_CONFIRMATION_REASON_MAX,
   SERVICE_LINES,
   TOO_DEEP_MESSAGE,
 } from '@portal/domain';
@@ -82,6 +83,17 @@ export const ingestFieldsSchema = z.strictObject({
       return parseJsonField(text, context);
     })
     .pipe(deviceDetailSchema)
+    .optional(),
+  /**
+   * Issue 29 §1: the reason for "this printout belongs to this patient" when the uploaded printout names
+   * another patient (a different name, serial, id or date of birth); without it such an upload is a 422
+   * naming this field. Audited with both identities; not stored on the document.
+   */
+  printoutConfirmation: z
+    .string()
+    .trim()
+    .min(1, { error: 'is required' })
+    .max(PRINTOUT_CONFIRMATION_REASON_MAX)
     .optional(),
   metadata: z
     .string()

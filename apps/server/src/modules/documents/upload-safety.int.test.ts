@@ -31,6 +31,9 @@ const reportFields = {
   patientId: 'P-4242',
   patientFirstName: 'Łukasz',
   patientLastName: 'Żółć',
+  // The demo report prints a demo patient of its own (Castillo, Ada): uploaded for another patient, it
+  // needs the reason it belongs to this one (issue 29 §1).
+  printoutConfirmation: 'Test upload: the demo report prints a demo patient of its own',
 };
 
 describe('uploads cannot stall or poison the store', () => {

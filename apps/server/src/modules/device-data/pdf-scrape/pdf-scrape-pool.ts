@@ -43,10 +43,17 @@ export class PdfScrapePool {
     });
   }
 
-  async scrape(caller: string, bytes: Uint8Array): Promise<PdfScrapeRun> {
+  async scrape(
+    caller: string,
+    bytes: Uint8Array,
+    options: { identityOnly?: boolean } = {},
+  ): Promise<PdfScrapeRun> {
     try {
       // The worker gets its own copy (not bytes.slice(): on a Buffer that is a view of the same memory).
-      const outcome = await this.#pool.run(caller, { bytes: new Uint8Array(bytes) });
+      const outcome = await this.#pool.run(caller, {
+        bytes: new Uint8Array(bytes),
+        ...(options.identityOnly ? { identityOnly: true } : {}),
+      });
       return outcome.kind === 'done' ? outcome.output : { reason: 'too-slow' };
     } catch (error) {
       if (!(error instanceof FairQueueFullError)) throw error;

@@ -7,7 +7,8 @@ import * as pdfJsWorker from 'pdfjs-dist/legacy/build/pdf.worker.mjs';
 import { serveWorkerTasks } from '../../documents/pdf/worker-protocol.ts';
 import { type PdfScrapeOutcome, scrapePdf } from './scrape-pdf.ts';
 
-export type PdfScrapeTask = { bytes: Uint8Array };
+/** A PDF to read; `identityOnly`: the identity its first pages print, no measurements. */
+export type PdfScrapeTask = { bytes: Uint8Array; identityOnly?: boolean };
 
 const vocabulary = workerData as PdfScrapeVocabulary;
 
@@ -37,6 +38,6 @@ const WARM_UP_PDF = new TextEncoder().encode(
 );
 await scrapePdf(WARM_UP_PDF, vocabulary);
 
-serveWorkerTasks<PdfScrapeTask, PdfScrapeOutcome>(async ({ bytes }) => ({
-  output: await scrapePdf(bytes, vocabulary),
+serveWorkerTasks<PdfScrapeTask, PdfScrapeOutcome>(async ({ bytes, identityOnly }) => ({
+  output: await scrapePdf(bytes, vocabulary, { identityOnly }),
 }));

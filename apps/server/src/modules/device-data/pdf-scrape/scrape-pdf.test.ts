@@ -109,6 +109,16 @@ describe('the pool of scraping workers', () => {
     expect('proposals' in result && result.proposals.length).toBe(Object.keys(report.expected).length);
   });
 
+  it('reads only the identity its first pages print when asked (a printout attached by upload, issue 29 §1)', async () => {
+    const jane = corpus.find((entry) => entry.name === 'medtronic-dual-pm-chamber-table') as CorpusEntry;
+    const result = await pool.scrape('a', jane.bytes, { identityOnly: true });
+    expect(result).toMatchObject({
+      proposals: [],
+      reason: null,
+      identity: { patientName: 'Doe, Jane', patientId: '00042', serial: 'PJN123456S' },
+    });
+  });
+
   it("refuses a caller's second PDF at once while the first is read (429 with a Retry-After)", async () => {
     const first = pool.scrape('a', report.bytes);
     const refused = await pool.scrape('a', report.bytes).catch((error: unknown) => error);

@@ -49,6 +49,7 @@ type TextItem = { str: string; transform: number[]; width: number };
  */
 export async function readPdfText(
   bytes: Uint8Array,
+  maxPages = MAX_PAGES_READ,
 ): Promise<{ pages: PageText[]; pageCount: number; hasText: boolean }> {
   const task = getDocument({
     // pdf.js may take over the buffer it is given.
@@ -63,7 +64,7 @@ export async function readPdfText(
     const pdf = await task.promise;
     const pages: PageText[] = [];
     let hasText = false;
-    for (let number = 1; number <= Math.min(pdf.numPages, MAX_PAGES_READ); number++) {
+    for (let number = 1; number <= Math.min(pdf.numPages, maxPages); number++) {
       const page = await pdf.getPage(number);
       const viewport = page.getViewport({ scale: 1 });
       const content = await page.getTextContent();
@@ -86,14 +87,19 @@ export async function readPdfText(
   }
 }
 
-/** The measurements a PDF proposes, or why it proposes none. */
+/**
+ * The measurements a PDF proposes, or why it proposes none. With `identityOnly`, only the identity the
+ * printout carries: its first pages' text is read and no measurement (issue 29 §1, a printout attached by
+ * upload).
+ */
 export async function scrapePdf(
   bytes: Uint8Array,
   vocabulary: PdfScrapeVocabulary,
+  options: { identityOnly?: boolean | undefined } = {},
 ): Promise<PdfScrapeOutcome> {
   let text: Awaited<ReturnType<typeof readPdfText>>;
   try {
-    text = await readPdfText(bytes);
+    text = await readPdfText(bytes, options.identityOnly ? IDENTITY_PAGES : MAX_PAGES_READ);
   } catch (error) {
     const name = (error as { name?: unknown } | null)?.name;
     return {
@@ -106,6 +112,8 @@ export async function scrapePdf(
   const { pages, pageCount, hasText } = text;
   // Text that is all sideways or upside down is text all the same: nothing recognised, not a scan.
   if (!hasText) return { proposals: [], pageCount, reason: 'no-text', identity: NO_IDENTITY };
+  if (options.identityOnly)
+    return { proposals: [], pageCount, reason: null, identity: readIdentity(pages, vocabulary) };
   const proposals = readMeasurements(pages, vocabulary);
   return {
     proposals,

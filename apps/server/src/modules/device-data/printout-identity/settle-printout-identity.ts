@@ -62,7 +62,10 @@ export async function recordPrintoutConfirmation(
     clinicNpi: string;
     documentId: string;
     actorId: string;
-    check: PrintoutIdentityCheck | undefined;
+    /** The device check's kept check, or (an upload's printout) the comparison alone. */
+    check:
+      | (Pick<PrintoutIdentityCheck, 'comparison' | 'needsConfirmation' | 'printoutSha256'> & { id?: string })
+      | undefined;
     reason: string | undefined;
   },
 ): Promise<void> {
@@ -77,6 +80,10 @@ export async function recordPrintoutConfirmation(
     actorId: event.actorId,
     note: event.reason,
     before: { printout: comparison.printout, printoutSha256: check.printoutSha256 },
-    after: { patient: comparison.patient, verdicts: comparison.verdicts, checkId: check.id },
+    after: {
+      patient: comparison.patient,
+      verdicts: comparison.verdicts,
+      ...(check.id === undefined ? {} : { checkId: check.id }),
+    },
   });
 }
