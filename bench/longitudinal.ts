@@ -103,7 +103,7 @@ try {
                WHERE s.patient_ref = ${patient.id} AND s.session_date >= d.day ORDER BY s.session_date LIMIT 1),
              (SELECT s.id FROM device_sessions s
                WHERE s.patient_ref = ${patient.id} ORDER BY s.session_date LIMIT 1)),
-           ${patient.id}, 'MDC_IDC_STAT_ATAF_BURDEN_PERCENT', d.day, round((random() * 4)::numeric, 1), 'device-import'
+           ${patient.id}, 'MDC_IDC_STAT_AT_BURDEN_PERCENT', d.day, round((random() * 4)::numeric, 1), 'device-import'
     FROM (SELECT timestamptz '2026-11-01 00:00+00' - g * interval '1 day' AS day
           FROM generate_series(0, ${DAILY_DAYS - 1}) g) d`.execute(db);
   await sql`ANALYZE`.execute(db);
@@ -111,7 +111,7 @@ try {
     SELECT (SELECT count(*) FROM device_sessions) AS sessions,
            (SELECT count(*) FROM device_measurements) AS measurements,
            (SELECT count(*) FROM device_measurements
-             WHERE patient_ref = ${patient.id} AND key = 'MDC_IDC_STAT_ATAF_BURDEN_PERCENT') AS daily`.execute(
+             WHERE patient_ref = ${patient.id} AND key = 'MDC_IDC_STAT_AT_BURDEN_PERCENT') AS daily`.execute(
     db,
   );
   console.log(`Loaded in ${((performance.now() - loadStarted) / 1000).toFixed(1)} s:`, counts.rows[0]);

@@ -89,7 +89,7 @@ export async function seedTenYearPacemakerPatient(
     INSERT INTO device_measurements (session_id, patient_ref, key, measured_at, value_number, source)
     SELECT (SELECT s.id FROM device_sessions s WHERE s.patient_ref = ${id} AND s.session_date >= d.day
              ORDER BY s.session_date LIMIT 1),
-           ${id}, 'MDC_IDC_STAT_ATAF_BURDEN_PERCENT', d.day, round((random() * 4)::numeric, 1), 'device-import'
+           ${id}, 'MDC_IDC_STAT_AT_BURDEN_PERCENT', d.day, round((random() * 4)::numeric, 1), 'device-import'
     FROM (SELECT timestamptz '2026-11-01 00:00+00' - g * interval '1 day' AS day
           FROM generate_series(0, ${TEN_YEAR_DAILY_DAYS - 1}) g) d`.execute(db);
   return id;

@@ -205,7 +205,7 @@ async function makeTypical(db: Db, patientRef: string) {
       WHEN key LIKE '%_PACING_THRESHOLD_PULSEWIDTH' THEN 0.4
       WHEN key LIKE '%_IMPEDANCE_VALUE' THEN round((450 + random() * 200)::numeric)
       WHEN key LIKE '%_PERCENT_PACED' THEN round((random() * 100)::numeric, 1)
-      WHEN key = 'MDC_IDC_STAT_ATAF_BURDEN_PERCENT' THEN round((random() * 0.8)::numeric, 1)
+      WHEN key = 'MDC_IDC_STAT_AT_BURDEN_PERCENT' THEN round((random() * 0.8)::numeric, 1)
       ELSE floor(random() * 3)
     END
     WHERE patient_ref = ${patientRef} AND value_number IS NOT NULL`.execute(db);
@@ -215,7 +215,7 @@ async function makeTypical(db: Db, patientRef: string) {
     WHERE patient_ref = ${patientRef} AND key = ${key} AND measured_at >= ${since}::timestamptz`.execute(db);
   await flag('MDC_IDC_MSMT_LEADCHNL_RV_PACING_THRESHOLD_AMPLITUDE', 2.4);
   await flag('MDC_IDC_MSMT_LEADCHNL_RA_IMPEDANCE_VALUE', 1100);
-  await flag('MDC_IDC_STAT_ATAF_BURDEN_PERCENT', 6.5, '2026-10-18 00:00+00');
+  await flag('MDC_IDC_STAT_AT_BURDEN_PERCENT', 6.5, '2026-10-18 00:00+00');
 }
 
 /** The charts the Trends tab draws for an answer: one per numeric series with values (trends-tab.tsx). */

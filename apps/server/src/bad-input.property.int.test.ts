@@ -321,7 +321,7 @@ async function createFixtures(actor: Actor) {
             kind: 'remote',
             source: 'device-import',
             sessionDate: new Date('2026-01-05T09:00:00Z'),
-            measurements: [{ key: 'MDC_IDC_STAT_ATAF_BURDEN_PERCENT', value: 2.5 }],
+            measurements: [{ key: 'MDC_IDC_STAT_AT_BURDEN_PERCENT', value: 2.5 }],
             confirmedBy: null,
           }),
         ).then((saved) => [saved.session.id])

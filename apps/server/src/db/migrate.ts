@@ -25,6 +25,7 @@ import * as clinicTimeZone from './migrations/0024-clinic-time-zone';
 import * as deviceDataMessages from './migrations/0025-device-data-messages';
 import * as printoutIdentityChecks from './migrations/0026-printout-identity-checks';
 import * as emrCorrections from './migrations/0027-emr-corrections';
+import * as atBurdenIdcoName from './migrations/0028-at-burden-idco-name';
 
 // Migrations are listed here, not discovered on disk, so the bundle and the tests see the same list.
 // Names sort in the order they run.
@@ -56,6 +57,7 @@ const migrations: Record<string, Migration> = {
   '0025-device-data-messages': deviceDataMessages,
   '0026-printout-identity-checks': printoutIdentityChecks,
   '0027-emr-corrections': emrCorrections,
+  '0028-at-burden-idco-name': atBurdenIdcoName,
 };
 
 export class MigrationError extends Error {

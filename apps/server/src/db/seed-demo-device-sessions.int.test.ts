@@ -83,7 +83,7 @@ describe('the demo patients’ device data', () => {
     // Daily AF burden for loop recorders and AF patients, over the last year.
     const daily = views.filter(
       (view) =>
-        (view.data.series.find((series) => series.key === 'MDC_IDC_STAT_ATAF_BURDEN_PERCENT')?.daily?.value
+        (view.data.series.find((series) => series.key === 'MDC_IDC_STAT_AT_BURDEN_PERCENT')?.daily?.value
           .length ?? 0) > 300,
     );
     expect(daily.length).toBeGreaterThan(0);

@@ -1,4 +1,5 @@
 import {
+  AT_BURDEN_KEY,
   episodeCountKey,
   isOacEntryCurrent,
   LEAD_CONFIGURATION_KEYS,
@@ -215,7 +216,7 @@ function planSessions(patient: DemoDevicePatient, now: Date, finding: Finding | 
   });
 }
 
-const AF_BURDEN = 'MDC_IDC_STAT_ATAF_BURDEN_PERCENT';
+const AF_BURDEN = AT_BURDEN_KEY;
 
 type Baseline = ReturnType<typeof baselineOf>;
 

@@ -137,6 +137,7 @@ export function settingsAnswer(
           PM: [BATTERY_STATUS, RV_THRESHOLD, RV_IMPEDANCE],
           ICD: [RV_THRESHOLD],
           ILR: [BATTERY_STATUS],
+          Other: [BATTERY_STATUS, RV_THRESHOLD, RV_IMPEDANCE],
         },
         thresholds: {
           pacingThresholdWarningAbove: 1.5,

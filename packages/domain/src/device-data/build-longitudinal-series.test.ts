@@ -64,7 +64,7 @@ describe('buildLongitudinalSeries', () => {
 });
 
 describe('buildLongitudinalSeries with daily values', () => {
-  const AF = 'MDC_IDC_STAT_ATAF_BURDEN_PERCENT';
+  const AF = 'MDC_IDC_STAT_AT_BURDEN_PERCENT';
   const sessionDates = new Map([
     ['q1', new Date('2025-04-01T12:00:00Z')],
     ['q2', new Date('2025-07-01T12:00:00Z')],

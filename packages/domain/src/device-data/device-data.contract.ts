@@ -146,7 +146,12 @@ export const longitudinalSettingsResponseSchema = z.object({
     /** What is in force for this scope: defaults, then the clinic's, then (for a user) the user's. */
     effective: z.object({
       comparisonMode: z.enum(COMPARISON_MODES),
-      measurements: z.object({ PM: z.array(z.string()), ICD: z.array(z.string()), ILR: z.array(z.string()) }),
+      measurements: z.object({
+        PM: z.array(z.string()),
+        ICD: z.array(z.string()),
+        ILR: z.array(z.string()),
+        Other: z.array(z.string()),
+      }),
       thresholds: z.object(
         /* @__PURE__ */ Object.fromEntries(
           Object.entries(DEFAULT_FLAG_THRESHOLDS).map(([key, value]) => [

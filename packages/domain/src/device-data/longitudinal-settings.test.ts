@@ -6,6 +6,7 @@ import {
 } from './longitudinal-settings';
 import {
   checkMeasurementValue,
+  DEFAULT_LONGITUDINAL_MEASUREMENTS,
   listDeviceCheckFields,
   MEASUREMENTS,
   sessionDeviceTypeOf,
@@ -24,7 +25,7 @@ describe('resolveLongitudinalSettings: the user over the clinic over the default
       {
         comparisonMode: 'percentage',
         thresholds: { atafBurdenWarningAbove: 2 },
-        measurements: { ILR: ['MDC_IDC_STAT_ATAF_BURDEN_PERCENT'] },
+        measurements: { ILR: ['MDC_IDC_STAT_AT_BURDEN_PERCENT'] },
       },
       { thresholds: { atafBurdenCriticalAbove: 10 } },
     );
@@ -33,7 +34,7 @@ describe('resolveLongitudinalSettings: the user over the clinic over the default
     expect(resolved.thresholds.atafBurdenWarningAbove).toBe(2);
     expect(resolved.thresholds.atafBurdenCriticalAbove).toBe(10);
     expect(resolved.thresholds.pacingThresholdWarningAbove).toBe(1.5);
-    expect(resolved.measurements.ILR).toEqual(['MDC_IDC_STAT_ATAF_BURDEN_PERCENT']);
+    expect(resolved.measurements.ILR).toEqual(['MDC_IDC_STAT_AT_BURDEN_PERCENT']);
     expect(resolved.measurements.PM).toEqual(DEFAULT_LONGITUDINAL_SETTINGS.measurements.PM);
   });
 
@@ -42,6 +43,43 @@ describe('resolveLongitudinalSettings: the user over the clinic over the default
       resolveLongitudinalSettings({ comparisonMode: 'percentage' }, { comparisonMode: 'difference' })
         .comparisonMode,
     ).toBe('difference');
+  });
+});
+
+describe('settings stored before a session type Other existed (issue 28)', () => {
+  it('parse, and the Other list follows the default', () => {
+    const stored = storedLongitudinalSettingsSchema.parse({
+      comparisonMode: 'percentage',
+      measurements: { PM: ['MDC_IDC_MSMT_BATTERY_VOLTAGE'], ICD: [], ILR: ['MDC_IDC_MSMT_BATTERY_STATUS'] },
+    });
+    const resolved = resolveLongitudinalSettings(stored, null);
+    expect(resolved.measurements.PM).toEqual(['MDC_IDC_MSMT_BATTERY_VOLTAGE']);
+    expect(resolved.measurements.Other).toEqual(DEFAULT_LONGITUDINAL_MEASUREMENTS.Other);
+    expect(resolved.measurements.Other.length).toBeGreaterThan(0);
+  });
+
+  it('an Other list of its own is kept, and a user’s wins over the clinic’s', () => {
+    const resolved = resolveLongitudinalSettings(
+      { measurements: { Other: ['MDC_IDC_MSMT_BATTERY_VOLTAGE'] } },
+      storedLongitudinalSettingsSchema.parse({ measurements: { Other: ['MDC_IDC_MSMT_BATTERY_STATUS'] } }),
+    );
+    expect(resolved.measurements.Other).toEqual(['MDC_IDC_MSMT_BATTERY_STATUS']);
+    expect(resolved.measurements.PM).toEqual(DEFAULT_LONGITUDINAL_MEASUREMENTS.PM);
+  });
+
+  it('a list naming the AT/AF burden by its older key reads as the IDCO key', () => {
+    const stored = storedLongitudinalSettingsSchema.parse({
+      measurements: { ILR: ['MDC_IDC_STAT_ATAF_BURDEN_PERCENT', 'MDC_IDC_MSMT_BATTERY_STATUS'] },
+    });
+    expect(resolveLongitudinalSettings(stored, null).measurements.ILR).toEqual([
+      'MDC_IDC_STAT_AT_BURDEN_PERCENT',
+      'MDC_IDC_MSMT_BATTERY_STATUS',
+    ]);
+    expect(
+      storedLongitudinalSettingsSchema.safeParse({
+        measurements: { ILR: ['MDC_IDC_STAT_ATAF_BURDEN_PERCENT', 'MDC_IDC_STAT_AT_BURDEN_PERCENT'] },
+      }).success,
+    ).toBe(false);
   });
 });
 
@@ -90,6 +128,7 @@ describe('measurements', () => {
     ['CRT-D', 'ICD'],
     ['S-ICD', 'ICD'],
     ['ILR', 'ILR'],
+    ['Other', 'Other'],
     ['WCD', null],
     ['', null],
     [null, null],

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { COMPARISON_MODES, type ComparisonMode } from '../reports/comparison-modes';
 import {
   DEFAULT_LONGITUDINAL_MEASUREMENTS,
+  findMeasurementByTerm,
   isMeasurementKey,
   SESSION_DEVICE_TYPES,
   type SessionDeviceType,
@@ -82,10 +83,18 @@ const thresholdsShape = {
   flagBatteryAtEri: z.boolean({ error: 'must be true or false' }),
 };
 
+// A key under an older name (the AT/AF burden's MDC_IDC_STAT_ATAF_BURDEN_PERCENT, renamed by migration 0028)
+// is accepted as the measurement it names, so a list saved before the rename still parses; the settings in
+// force name it by its key (resolveLongitudinalSettings). No transform: the schema also checks responses.
+const canonicalKey = (key: string) => findMeasurementByTerm(key)?.key ?? key;
 const measurementKeyList = z
-  .array(z.string().refine(isMeasurementKey, { error: 'is not a known measurement' }))
+  .array(
+    z.string().refine((key) => isMeasurementKey(canonicalKey(key)), { error: 'is not a known measurement' }),
+  )
   .max(100)
-  .refine((keys) => new Set(keys).size === keys.length, { error: 'must not repeat a measurement' });
+  .refine((keys) => new Set(keys.map(canonicalKey)).size === keys.length, {
+    error: 'must not repeat a measurement',
+  });
 
 /**
  * What one scope (a clinic, or a user at a clinic) stores: only what it sets. A PUT replaces the scope's
@@ -100,6 +109,8 @@ export const storedLongitudinalSettingsSchema = z.strictObject({
       PM: z.optional(measurementKeyList),
       ICD: z.optional(measurementKeyList),
       ILR: z.optional(measurementKeyList),
+      // Settings stored before issue 28 have no `Other` list: the default shows through.
+      Other: z.optional(measurementKeyList),
     }),
   ),
   thresholds: z.optional(z.strictObject(/* @__PURE__ */ partialShape(thresholdsShape))),
@@ -133,7 +144,7 @@ export function resolveLongitudinalSettings(
     if (layer.comparisonMode) comparisonMode = layer.comparisonMode;
     for (const deviceType of SESSION_DEVICE_TYPES) {
       const keys = layer.measurements?.[deviceType];
-      if (keys) measurements[deviceType] = keys;
+      if (keys) measurements[deviceType] = keys.map(canonicalKey);
     }
     thresholds = { ...thresholds, ...withoutUndefined(layer.thresholds ?? {}) };
   }

@@ -52,7 +52,7 @@ describe('flagMeasurement with the default thresholds (issue 14)', () => {
     [5, ['ataf-burden-high:warning']],
     [5.1, ['ataf-burden-high:critical']],
   ])('AT/AF burden %s%%', (value, expected) => {
-    expect(levels('MDC_IDC_STAT_ATAF_BURDEN_PERCENT', value)).toEqual(expected);
+    expect(levels('MDC_IDC_STAT_AT_BURDEN_PERCENT', value)).toEqual(expected);
   });
 
   it('a battery at ERI or EOS is critical, unless the clinic turned that flag off', () => {
@@ -81,7 +81,7 @@ describe('compareMeasurement', () => {
   it('is null without a reference, for a status, or for a percentage of zero', () => {
     expect(compareMeasurement(RA_IMPEDANCE, 450, undefined, 'difference')).toBeNull();
     expect(compareMeasurement('MDC_IDC_MSMT_BATTERY_STATUS', 'ERI', 'MOS', 'difference')).toBeNull();
-    expect(compareMeasurement('MDC_IDC_STAT_ATAF_BURDEN_PERCENT', 3, 0, 'percentage')).toBeNull();
+    expect(compareMeasurement('MDC_IDC_STAT_AT_BURDEN_PERCENT', 3, 0, 'percentage')).toBeNull();
   });
 });
 

@@ -2,7 +2,7 @@
 
 import type { ComparisonMode } from '../reports/comparison-modes';
 import type { FlagThresholds } from './longitudinal-settings';
-import { findMeasurement, isOutsideUsualRange } from './measurements';
+import { AT_BURDEN_KEY, findMeasurement, isOutsideUsualRange } from './measurements';
 
 export const FLAG_LEVELS = ['warning', 'critical'] as const;
 export type FlagLevel = (typeof FLAG_LEVELS)[number];
@@ -143,7 +143,7 @@ function flagByRule(
         message: `Sensing ${value} mV is under ${thresholds.sensingBelowPercentOfBaseline}% of baseline (${numericBaseline} mV)`,
       });
     }
-  } else if (key === 'MDC_IDC_STAT_ATAF_BURDEN_PERCENT') {
+  } else if (key === AT_BURDEN_KEY) {
     if (value > thresholds.atafBurdenCriticalAbove) {
       flags.push({
         level: 'critical',

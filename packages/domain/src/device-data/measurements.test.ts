@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
+  AT_BURDEN_KEY,
   checkDeviceCheckMeasurements,
+  DEFAULT_LONGITUDINAL_MEASUREMENTS,
+  findMeasurement,
+  findMeasurementByTerm,
+  LEGACY_AT_BURDEN_KEY,
   listDeviceCheckFields,
   listRequiredDeviceCheckFields,
 } from './measurements';
@@ -102,5 +107,110 @@ describe('groupDeviceCheckFields', () => {
     expect(formatMeasurementValue('MDC_IDC_MSMT_LEADCHNL_RV_IMPEDANCE_VALUE', 620)).toBe('620 Ω');
     expect(formatMeasurementValue('MDC_IDC_STAT_BRADY_RV_PERCENT_PACED', 12.34)).toBe('12.3%');
     expect(formatMeasurementValue('MDC_IDC_MSMT_BATTERY_STATUS', 'BOS')).toBe('BOS');
+  });
+});
+
+// Issue 28 §3: the device check shows the new terms where a clinician expects them.
+describe('the device check’s new terms', () => {
+  const keysOf = async (configuration: 'dualLead' | 'biValve', type: 'PM' | 'ICD' | 'Other') => {
+    const { groupDeviceCheckFields } = await import('./device-check-groups');
+    return groupDeviceCheckFields(configuration, type).map((group) => ({
+      id: group.id,
+      keys: group.fields.map((field) => field.key),
+    }));
+  };
+
+  it('puts CRT % paced right beside LV % paced, in Pacing', async () => {
+    const pacing = (await keysOf('biValve', 'PM')).find((group) => group.id === 'pacing')?.keys ?? [];
+    const lv = pacing.indexOf('MDC_IDC_STAT_CRT_LV_PERCENT_PACED');
+    expect(lv).toBeGreaterThanOrEqual(0);
+    expect(pacing[lv + 1]).toBe('MDC_IDC_STAT_CRT_PERCENT_PACED');
+    expect(listDeviceCheckFields('dualLead', 'PM')).not.toContain('MDC_IDC_STAT_CRT_PERCENT_PACED');
+  });
+
+  it('shows each lead’s sensing mean, min and max after its sensing, and its lead channel status', async () => {
+    const groups = await keysOf('dualLead', 'PM');
+    for (const chamber of ['RA', 'RV']) {
+      const term = `MDC_IDC_MSMT_LEADCHNL_${chamber}`;
+      expect(groups.find((group) => group.id === `lead-${chamber}`)?.keys).toEqual([
+        `${term}_SENSING_INTR_AMPL`,
+        `${term}_SENSING_INTR_AMPL_MEAN`,
+        `${term}_SENSING_INTR_AMPL_MIN`,
+        `${term}_SENSING_INTR_AMPL_MAX`,
+        `${term}_PACING_THRESHOLD_AMPLITUDE`,
+        `${term}_PACING_THRESHOLD_PULSEWIDTH`,
+        `${term}_IMPEDANCE_VALUE`,
+        `${term}_LEAD_CHANNEL_STATUS`,
+      ]);
+    }
+    expect(findMeasurement('MDC_IDC_MSMT_LEADCHNL_RV_LEAD_CHANNEL_STATUS')).toMatchObject({
+      kind: 'status',
+      values: ['OK', 'CheckLead'],
+    });
+  });
+
+  it('shows the AT/AF burden with the episodes, and an ICD’s HV lead status with its impedance', async () => {
+    const groups = await keysOf('dualLead', 'ICD');
+    expect(groups.find((group) => group.id === 'episodes')?.keys).toContain(AT_BURDEN_KEY);
+    expect(groups.find((group) => group.id === 'hv')?.keys).toEqual([
+      'MDC_IDC_MSMT_LEADHVCHNL_IMPEDANCE',
+      'MDC_IDC_MSMT_LEADHVCHNL_STATUS',
+    ]);
+  });
+
+  it('accepts the new values on a check, a lead status only as IDCO names it', () => {
+    expect(
+      checkDeviceCheckMeasurements('dualLead', 'PM', {
+        ...DUAL_PM_VALUES,
+        MDC_IDC_MSMT_LEADCHNL_RV_SENSING_INTR_AMPL_MEAN: 10.5,
+        MDC_IDC_MSMT_LEADCHNL_RV_LEAD_CHANNEL_STATUS: 'CheckLead',
+        [AT_BURDEN_KEY]: 3.2,
+      }),
+    ).toEqual([]);
+    expect(
+      checkDeviceCheckMeasurements('dualLead', 'PM', {
+        ...DUAL_PM_VALUES,
+        MDC_IDC_MSMT_LEADCHNL_RV_LEAD_CHANNEL_STATUS: 'Broken',
+      }),
+    ).toEqual([
+      {
+        field: 'measurements.MDC_IDC_MSMT_LEADCHNL_RV_LEAD_CHANNEL_STATUS',
+        message: 'must be one of OK, CheckLead',
+        kind: 'value',
+      },
+    ]);
+  });
+
+  it('gives a device of unknown type (Other) a pacemaker’s check: no HV fields, the same required ones', () => {
+    expect(listDeviceCheckFields('dualLead', 'Other')).toEqual(listDeviceCheckFields('dualLead', 'PM'));
+    expect(listRequiredDeviceCheckFields('dualLead', 'Other')).toEqual(
+      listRequiredDeviceCheckFields('dualLead', 'PM'),
+    );
+  });
+});
+
+// Issue 28 §2: the AT/AF burden under IDCO’s own name; the older one is read as the same term.
+describe('the AT/AF burden', () => {
+  it('is keyed MDC_IDC_STAT_AT_BURDEN_PERCENT (737696), with the older ATAF name as an alias', () => {
+    expect(AT_BURDEN_KEY).toBe('MDC_IDC_STAT_AT_BURDEN_PERCENT');
+    expect(findMeasurement(AT_BURDEN_KEY)).toMatchObject({ ieeeCode: 737696, unit: '%' });
+    expect(findMeasurement(LEGACY_AT_BURDEN_KEY)).toBeUndefined();
+    expect(findMeasurementByTerm(LEGACY_AT_BURDEN_KEY)?.key).toBe(AT_BURDEN_KEY);
+  });
+
+  it('is in every device type’s default trends but a single lead’s', () => {
+    for (const type of ['PM', 'ICD', 'ILR', 'Other'] as const) {
+      expect(DEFAULT_LONGITUDINAL_MEASUREMENTS[type]).toContain(AT_BURDEN_KEY);
+    }
+  });
+});
+
+describe('the default trends of a device of unknown type (Other)', () => {
+  it('are every type’s measurements, each once', () => {
+    const other = DEFAULT_LONGITUDINAL_MEASUREMENTS.Other;
+    expect(new Set(other).size).toBe(other.length);
+    for (const type of ['PM', 'ICD', 'ILR'] as const) {
+      for (const key of DEFAULT_LONGITUDINAL_MEASUREMENTS[type]) expect(other).toContain(key);
+    }
   });
 });

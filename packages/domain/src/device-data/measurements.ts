@@ -2,7 +2,6 @@
 // A measurement's key is its IDCO term name; the counts of episodes, which IDCO keys by an episode-type
 // dimension (MDC_IDC_STAT_EPISODE_TYPE in the same OBX sub-ID group), are `<term>.<kind>`.
 
-import type { DeviceType } from '../common/device-types';
 import type { LeadConfigurationKey } from '../reports/lead-configurations';
 
 export const LEAD_CHAMBERS = ['RA', 'RV', 'LV'] as const;
@@ -78,6 +77,8 @@ type StatusDefinition = IdcoTermFacts & {
   group: MeasurementGroup;
   kind: 'status';
   values: readonly string[];
+  /** A lead channel's status: the chamber of its lead. */
+  chamber?: LeadChamber;
 };
 export type MeasurementDefinition = NumericDefinition | StatusDefinition;
 
@@ -176,6 +177,7 @@ const BATTERY: MeasurementDefinition[] = [
 
 /** IDCO's lead channel status (MDC_IDC_ENUM_LEAD_CHNL_STATUS_*): 'Null' means not measured. */
 export const LEAD_CHANNEL_STATUSES = ['OK', 'CheckLead'] as const;
+export type LeadChannelStatus = (typeof LEAD_CHANNEL_STATUSES)[number];
 
 /** IDCO numbers each lead channel's terms from the RA code: RA +0, RV +1, LV +3 (sensing in steps of 4). */
 const CHAMBER_OFFSET: Record<LeadChamber, number> = { RA: 0, RV: 1, LV: 3 };
@@ -253,6 +255,7 @@ function leadChannel(chamber: LeadChamber): MeasurementDefinition[] {
       group: 'lead',
       kind: 'status',
       values: LEAD_CHANNEL_STATUSES,
+      chamber,
       ieeeCode: 721984 + offset,
     },
   ];
@@ -360,12 +363,17 @@ const PACING: MeasurementDefinition[] = [
   heartRate('MDC_IDC_STAT_HEART_RATE_VENTRICULAR_MAX', 'Ventricular rate (max)', 'V rate max', 737649),
 ];
 
+/** The AT/AF burden (%), under its IEEE 11073-10103 name. */
+export const AT_BURDEN_KEY = 'MDC_IDC_STAT_AT_BURDEN_PERCENT';
+/** The name the portal stored the AT/AF burden under before issue 28: still read from senders. */
+export const LEGACY_AT_BURDEN_KEY = 'MDC_IDC_STAT_ATAF_BURDEN_PERCENT';
+
 const ARRHYTHMIA: MeasurementDefinition[] = [
-  // The portal's key predates the vocabulary's growth; IDCO's own name for it is AT_BURDEN_PERCENT (737696),
-  // which is what real messages send. Both are read into this one series.
-  percentage('MDC_IDC_STAT_ATAF_BURDEN_PERCENT', 'AT/AF burden', 'AT/AF burden', 'arrhythmia', {
+  // IDCO's own name (737696), what real messages send. The portal stored it as ATAF_BURDEN_PERCENT until
+  // issue 28 (migration 0028 renamed the stored values); a sender using that older name is still read.
+  percentage(AT_BURDEN_KEY, 'AT/AF burden', 'AT/AF burden', 'arrhythmia', {
     ieeeCode: 737696,
-    aliases: ['MDC_IDC_STAT_AT_BURDEN_PERCENT'],
+    aliases: [LEGACY_AT_BURDEN_KEY],
   }),
   percentage('MDC_IDC_STAT_AT_MODE_SW_PERCENT_TIME', 'Time in mode switch', '% mode switch', 'arrhythmia', {
     ieeeCode: 737712,
@@ -564,13 +572,24 @@ export function checkMeasurementValue(key: string, value: number | string): stri
   return value < min || value > max ? `must be between ${min} and ${max} ${definition.unit}` : undefined;
 }
 
-// The device types that have device sessions: a CRT-P counts as a PM, a CRT-D or S-ICD as an ICD.
-export const SESSION_DEVICE_TYPES = ['PM', 'ICD', 'ILR'] as const satisfies readonly DeviceType[];
+// The device types that have device sessions: a CRT-P counts as a PM, a CRT-D or S-ICD as an ICD. `Other`
+// is a session whose sender named no device type the portal knows (IDCO's MDC_IDC_ENUM_DEV_TYPE_Other, an
+// unknown code, none at all): stored as such, never guessed from its values (issue 28 §2).
+export const SESSION_DEVICE_TYPES = ['PM', 'ICD', 'ILR', 'Other'] as const;
 export type SessionDeviceType = (typeof SESSION_DEVICE_TYPES)[number];
+
+/** How a session device type is named to a clinician. */
+export const SESSION_DEVICE_TYPE_LABELS: Record<SessionDeviceType, string> = {
+  PM: 'Pacemaker',
+  ICD: 'ICD',
+  ILR: 'Loop recorder',
+  Other: 'Other',
+};
 
 /**
  * The session device type of a patient's device type as recorded (deviceInfo.deviceType): a CRT-P is a PM,
- * a CRT-D or S-ICD an ICD; null for a device without sessions (WCD, ABPM…) or none.
+ * a CRT-D or S-ICD an ICD, `Other` itself (a stored session's type); null for a device without sessions
+ * (WCD, ABPM…) or none.
  */
 export function sessionDeviceTypeOf(deviceType: string | null | undefined): SessionDeviceType | null {
   const normalised = (deviceType ?? '')
@@ -580,6 +599,7 @@ export function sessionDeviceTypeOf(deviceType: string | null | undefined): Sess
   if (normalised === 'PM' || normalised === 'CRT-P' || normalised === 'PACEMAKER') return 'PM';
   if (normalised === 'ICD' || normalised === 'CRT-D' || normalised === 'S-ICD') return 'ICD';
   if (normalised === 'ILR' || normalised === 'ICM') return 'ILR';
+  if (normalised === 'OTHER') return 'Other';
   return null;
 }
 
@@ -598,7 +618,7 @@ const ILR_FIELDS = [
   'MDC_IDC_MSMT_BATTERY_STATUS',
   'MDC_IDC_MSMT_BATTERY_REMAINING_LONGEVITY',
   'MDC_IDC_MSMT_LEADCHNL_RV_SENSING_INTR_AMPL',
-  'MDC_IDC_STAT_ATAF_BURDEN_PERCENT',
+  AT_BURDEN_KEY,
   ...(Object.keys(EPISODE_KINDS) as EpisodeKind[]).map(episodeCountKey),
 ];
 const BATTERY_FIELDS = [
@@ -608,18 +628,38 @@ const BATTERY_FIELDS = [
 ];
 const ICD_FIELDS = [
   'MDC_IDC_MSMT_LEADHVCHNL_IMPEDANCE',
+  'MDC_IDC_MSMT_LEADHVCHNL_STATUS',
   'MDC_IDC_MSMT_CAP_CHARGE_TIME',
   episodeCountKey('VT'),
   episodeCountKey('VF'),
   'MDC_IDC_STAT_TACHYTHERAPY_ATP_DELIVERED_RECENT',
   'MDC_IDC_STAT_TACHYTHERAPY_SHOCKS_DELIVERED_RECENT',
 ];
-const PACER_EPISODES = [episodeCountKey('ATAF'), episodeCountKey('SVT'), 'MDC_IDC_STAT_ATAF_BURDEN_PERCENT'];
+const PACER_EPISODES = [episodeCountKey('ATAF'), episodeCountKey('SVT'), AT_BURDEN_KEY];
+
+/**
+ * A lead on the device check (issue 28 §3): its sensing with the device's mean, min and max beside it, its
+ * threshold and impedance, then the device's own lead channel status.
+ */
+const leadCheck = (chamber: LeadChamber) => {
+  const term = `MDC_IDC_MSMT_LEADCHNL_${chamber}`;
+  return [
+    `${term}_SENSING_INTR_AMPL`,
+    `${term}_SENSING_INTR_AMPL_MEAN`,
+    `${term}_SENSING_INTR_AMPL_MIN`,
+    `${term}_SENSING_INTR_AMPL_MAX`,
+    `${term}_PACING_THRESHOLD_AMPLITUDE`,
+    `${term}_PACING_THRESHOLD_PULSEWIDTH`,
+    `${term}_IMPEDANCE_VALUE`,
+    `${term}_LEAD_CHANNEL_STATUS`,
+  ];
+};
 
 /**
  * The measurement fields the in-person device check shows per lead configuration (SPEC §3: No Leads → ilr,
- * Single → singleLead, Dual → dualLead, BiV → biValve); an ICD adds its HV impedance, charge time, VT/VF
- * episodes and therapies. (The R-wave of an ILR is its RV sensing channel.)
+ * Single → singleLead, Dual → dualLead, BiV → biValve); an ICD adds its HV impedance and status, charge
+ * time, VT/VF episodes and therapies. A BiV's CRT % paced sits beside its LV % paced. (The R-wave of an
+ * ILR is its RV sensing channel.) An `Other` device (its type unknown) gets what a pacemaker would.
  */
 export function listDeviceCheckFields(
   configuration: LeadConfigurationKey,
@@ -632,54 +672,62 @@ export function listDeviceCheckFields(
       : configuration === 'dualLead'
         ? ['RA', 'RV']
         : ['RA', 'RV', 'LV'];
-  const paced = chambers.map((chamber) =>
-    chamber === 'LV' ? 'MDC_IDC_STAT_CRT_LV_PERCENT_PACED' : `MDC_IDC_STAT_BRADY_${chamber}_PERCENT_PACED`,
+  const paced = chambers.flatMap((chamber) =>
+    chamber === 'LV'
+      ? ['MDC_IDC_STAT_CRT_LV_PERCENT_PACED', 'MDC_IDC_STAT_CRT_PERCENT_PACED']
+      : [`MDC_IDC_STAT_BRADY_${chamber}_PERCENT_PACED`],
   );
   return [
     ...BATTERY_FIELDS,
-    ...chambers.flatMap(lead),
+    ...chambers.flatMap(leadCheck),
     ...paced,
     ...(configuration === 'singleLead' ? [] : PACER_EPISODES),
     ...(deviceType === 'ICD' ? ICD_FIELDS : []),
   ];
 }
 
+const PM_TRENDS = [
+  'MDC_IDC_MSMT_BATTERY_VOLTAGE',
+  'MDC_IDC_MSMT_BATTERY_REMAINING_LONGEVITY',
+  'MDC_IDC_MSMT_BATTERY_STATUS',
+  ...leadTrend('RA'),
+  ...leadTrend('RV'),
+  ...leadTrend('LV'),
+  'MDC_IDC_STAT_BRADY_RA_PERCENT_PACED',
+  'MDC_IDC_STAT_BRADY_RV_PERCENT_PACED',
+  'MDC_IDC_STAT_CRT_LV_PERCENT_PACED',
+  'MDC_IDC_STAT_CRT_PERCENT_PACED',
+  AT_BURDEN_KEY,
+  episodeCountKey('ATAF'),
+];
+const ICD_TRENDS = [
+  'MDC_IDC_MSMT_BATTERY_VOLTAGE',
+  'MDC_IDC_MSMT_BATTERY_REMAINING_LONGEVITY',
+  'MDC_IDC_MSMT_BATTERY_STATUS',
+  'MDC_IDC_MSMT_CAP_CHARGE_TIME',
+  ...leadTrend('RA'),
+  ...leadTrend('RV'),
+  ...leadTrend('LV'),
+  'MDC_IDC_MSMT_LEADHVCHNL_IMPEDANCE',
+  'MDC_IDC_MSMT_LEADHVCHNL_STATUS',
+  'MDC_IDC_STAT_BRADY_RV_PERCENT_PACED',
+  'MDC_IDC_STAT_CRT_LV_PERCENT_PACED',
+  'MDC_IDC_STAT_CRT_PERCENT_PACED',
+  AT_BURDEN_KEY,
+  episodeCountKey('VT'),
+  episodeCountKey('VF'),
+  'MDC_IDC_STAT_TACHYTHERAPY_ATP_DELIVERED_RECENT',
+  'MDC_IDC_STAT_TACHYTHERAPY_SHOCKS_DELIVERED_RECENT',
+];
+
 /** The measurements shown by default per device type, in order: the longitudinal view's starting set. */
 export const DEFAULT_LONGITUDINAL_MEASUREMENTS: Record<SessionDeviceType, string[]> = {
-  PM: [
-    'MDC_IDC_MSMT_BATTERY_VOLTAGE',
-    'MDC_IDC_MSMT_BATTERY_REMAINING_LONGEVITY',
-    'MDC_IDC_MSMT_BATTERY_STATUS',
-    ...leadTrend('RA'),
-    ...leadTrend('RV'),
-    ...leadTrend('LV'),
-    'MDC_IDC_STAT_BRADY_RA_PERCENT_PACED',
-    'MDC_IDC_STAT_BRADY_RV_PERCENT_PACED',
-    'MDC_IDC_STAT_CRT_LV_PERCENT_PACED',
-    'MDC_IDC_STAT_CRT_PERCENT_PACED',
-    'MDC_IDC_STAT_ATAF_BURDEN_PERCENT',
-    episodeCountKey('ATAF'),
-  ],
-  ICD: [
-    'MDC_IDC_MSMT_BATTERY_VOLTAGE',
-    'MDC_IDC_MSMT_BATTERY_REMAINING_LONGEVITY',
-    'MDC_IDC_MSMT_BATTERY_STATUS',
-    'MDC_IDC_MSMT_CAP_CHARGE_TIME',
-    ...leadTrend('RA'),
-    ...leadTrend('RV'),
-    ...leadTrend('LV'),
-    'MDC_IDC_MSMT_LEADHVCHNL_IMPEDANCE',
-    'MDC_IDC_MSMT_LEADHVCHNL_STATUS',
-    'MDC_IDC_STAT_BRADY_RV_PERCENT_PACED',
-    'MDC_IDC_STAT_CRT_LV_PERCENT_PACED',
-    'MDC_IDC_STAT_CRT_PERCENT_PACED',
-    'MDC_IDC_STAT_ATAF_BURDEN_PERCENT',
-    episodeCountKey('VT'),
-    episodeCountKey('VF'),
-    'MDC_IDC_STAT_TACHYTHERAPY_ATP_DELIVERED_RECENT',
-    'MDC_IDC_STAT_TACHYTHERAPY_SHOCKS_DELIVERED_RECENT',
-  ],
+  PM: PM_TRENDS,
+  ICD: ICD_TRENDS,
   ILR: ILR_FIELDS,
+  // A session of unknown type: whatever a pacemaker, an ICD or a loop recorder would show (the trends
+  // leave out what it did not report).
+  Other: [...new Set([...ICD_TRENDS, ...PM_TRENDS, ...ILR_FIELDS])],
 };
 
 /** Where a measured value came from (issue 14 provenance). */

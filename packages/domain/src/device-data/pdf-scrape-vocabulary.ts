@@ -6,7 +6,7 @@
 // and its unit apart: '456Ω' → '456', 'Ω'; parentheses and colons are skipped), so 'HV (shock) impedance'
 // matches the term 'hv shock impedance'.
 
-import { findMeasurement, type LeadChamber, MEASUREMENTS } from './measurements';
+import { AT_BURDEN_KEY, findMeasurement, type LeadChamber, MEASUREMENTS } from './measurements';
 import type { PrintoutIdentityField } from './printout-identity';
 
 /** The units a scraped value is read in, after normalising the printed spelling. */
@@ -187,10 +187,10 @@ export const SCRAPE_MEASURES = {
   /** AT/AF as a burden (%) or as episodes counted ('AT/AF 3 episodes', 'Mode Switch 12 episodes'). */
   atrialArrhythmia: {
     chambered: false,
-    keys: { '%': 'MDC_IDC_STAT_ATAF_BURDEN_PERCENT', count: `${EPISODES}.ATAF` },
+    keys: { '%': AT_BURDEN_KEY, count: `${EPISODES}.ATAF` },
     bareUnit: 'count',
   },
-  burden: { chambered: false, keys: { '%': 'MDC_IDC_STAT_ATAF_BURDEN_PERCENT' } },
+  burden: { chambered: false, keys: { '%': AT_BURDEN_KEY } },
   episodesVT: { chambered: false, keys: { count: `${EPISODES}.VT` }, bareUnit: 'count' },
   episodesVF: { chambered: false, keys: { count: `${EPISODES}.VF` }, bareUnit: 'count' },
   episodesVTNS: { chambered: false, keys: { count: `${EPISODES}.VTNS` }, bareUnit: 'count' },

@@ -1,4 +1,4 @@
-import { MEASUREMENTS } from '@portal/domain';
+import { MEASUREMENTS, SESSION_DEVICE_TYPES } from '@portal/domain';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { loadHl7Fixture } from '../../modules/device-data/test-fixtures/hl7-fixtures';
@@ -48,8 +48,10 @@ describe('readIdcoOru, for any extra observations', () => {
         const transmission = readIdcoOru(parseHl7Message(message));
         expect(transmission.warnings.every((warning) => warning.severity === 'W')).toBe(true);
         expect(transmission.patient.identifiers.length).toBeGreaterThan(0);
-        expect(['PM', 'ICD', 'ILR']).toContain(transmission.device.type);
+        expect(SESSION_DEVICE_TYPES).toContain(transmission.device.type);
         if (!before) {
+          // The sender's device type, read first, stands whatever comes after it.
+          expect(transmission.device.type).toBe('PM');
           const values = Object.fromEntries(transmission.measurements.map(({ key, value }) => [key, value]));
           expect(values.MDC_IDC_MSMT_LEADCHNL_RA_IMPEDANCE_VALUE).toBe(456);
           expect(transmission.session.date.toISOString()).toBe('2026-11-01T09:15:00.000Z');

@@ -60,7 +60,7 @@ describe('readIdcoOru', () => {
       MDC_IDC_MSMT_LEADCHNL_RV_IMPEDANCE_VALUE: 532,
       MDC_IDC_STAT_BRADY_RA_PERCENT_PACED: 45,
       MDC_IDC_STAT_BRADY_RV_PERCENT_PACED: 3,
-      MDC_IDC_STAT_ATAF_BURDEN_PERCENT: 0.8,
+      MDC_IDC_STAT_AT_BURDEN_PERCENT: 0.8,
       'MDC_IDC_STAT_EPISODE_RECENT_COUNT.ATAF': 4,
       'MDC_IDC_STAT_EPISODE_RECENT_COUNT.SVT': 1,
     });
@@ -118,7 +118,7 @@ describe('readIdcoOru', () => {
       MDC_IDC_MSMT_BATTERY_STATUS: 'BOS',
       MDC_IDC_MSMT_BATTERY_REMAINING_LONGEVITY: 31,
       MDC_IDC_MSMT_LEADCHNL_RV_SENSING_INTR_AMPL: 0.45,
-      MDC_IDC_STAT_ATAF_BURDEN_PERCENT: 2.4,
+      MDC_IDC_STAT_AT_BURDEN_PERCENT: 2.4,
       'MDC_IDC_STAT_EPISODE_RECENT_COUNT.ATAF': 3,
       'MDC_IDC_STAT_EPISODE_RECENT_COUNT.Pause': 1,
       'MDC_IDC_STAT_EPISODE_RECENT_COUNT.Brady': 0,
@@ -227,7 +227,7 @@ describe('readIdcoOru', () => {
       undefined,
     ],
     [
-      'a device type IDCO does not have (the session is typed from its values)',
+      'a device type IDCO does not have (the session is stored as Other)',
       (text: string) => text.replace('DEVICE_TYPE_IPG', 'DEVICE_TYPE_TOASTER'),
       { condition: 'tableValueNotFound', location: { segment: 'OBX', sequence: 1, field: 5 } },
       undefined,
@@ -321,16 +321,85 @@ describe('readIdcoOru', () => {
     expect(transmission.warnings).toHaveLength(2);
   });
 
-  it('reads IDCO 1.0’s MDC_IDC_PG_TYPE, and warns of MDC_IDC_ENUM_DEV_TYPE_Other', () => {
+  it('reads IDCO 1.0’s MDC_IDC_PG_TYPE', () => {
     expect(read(pacemaker().replace('720897^MDC_IDC_DEV_TYPE', '720897^MDC_IDC_PG_TYPE')).device.type).toBe(
       'PM',
     );
-    const other = read(
-      pacemaker().replace('^MDC_IDC_ENUM_DEVICE_TYPE_IPG^MDC', '753670^MDC_IDC_ENUM_DEV_TYPE_Other^MDC'),
-    );
-    expect(other.warnings).toContainEqual(
-      expect.objectContaining({ message: expect.stringContaining('device type is Other'), severity: 'W' }),
-    );
+  });
+
+  // Issue 28 §2: a device type the portal does not know is a warning and the session is stored as Other,
+  // never guessed from its values (this one carries an ICD's HV channel and shocks, and an RA lead).
+  const icdLike = (text: string) =>
+    `${text}OBX|28|NM|722624^MDC_IDC_MSMT_LEADHVCHNL_IMPEDANCE^MDC|1|62|Ohm|||||F\rOBX|29|NM|737824^MDC_IDC_STAT_TACHYTHERAPY_SHOCKS_DELIVERED_RECENT^MDC|1|1|{shocks}|||||F\r`;
+  const DEVICE_TYPE_OBX = /OBX\|1\|CWE\|720897[^\r]*\r/;
+  it.each([
+    [
+      'IDCO’s Other (name and code)',
+      (text: string) =>
+        text.replace('^MDC_IDC_ENUM_DEVICE_TYPE_IPG^MDC', '753670^MDC_IDC_ENUM_DEV_TYPE_Other^MDC'),
+      'OBX 1: the device type is Other (753670^MDC_IDC_ENUM_DEV_TYPE_Other): the session is stored as Other',
+      'tableValueNotFound',
+    ],
+    [
+      'IDCO’s Other as its numeric code alone',
+      (text: string) => text.replace('^MDC_IDC_ENUM_DEVICE_TYPE_IPG^MDC', '753670'),
+      'OBX 1: the device type is Other (753670): the session is stored as Other',
+      'tableValueNotFound',
+    ],
+    [
+      'Other as text',
+      (text: string) => text.replace('^MDC_IDC_ENUM_DEVICE_TYPE_IPG^MDC', '^Other'),
+      'OBX 1: the device type is Other (^Other): the session is stored as Other',
+      'tableValueNotFound',
+    ],
+    [
+      'a device type IDCO does not have',
+      (text: string) => text.replace('DEVICE_TYPE_IPG', 'DEVICE_TYPE_TOASTER'),
+      'OBX 1: OBX-5 (^MDC_IDC_ENUM_DEVICE_TYPE_TOASTER) is not an IDCO device type: the session is stored as Other',
+      'tableValueNotFound',
+    ],
+    [
+      'a numeric code outside the value set',
+      (text: string) => text.replace('^MDC_IDC_ENUM_DEVICE_TYPE_IPG^MDC', '753699'),
+      'OBX 1: OBX-5 (753699) is not an IDCO device type: the session is stored as Other',
+      'tableValueNotFound',
+    ],
+    [
+      'an empty device type',
+      (text: string) => text.replace('^MDC_IDC_ENUM_DEVICE_TYPE_IPG^MDC', ''),
+      'OBX 1: OBX-5 () is not an IDCO device type: the session is stored as Other',
+      'tableValueNotFound',
+    ],
+    [
+      'no device type at all',
+      (text: string) => text.replace(DEVICE_TYPE_OBX, ''),
+      'MDC_IDC_DEV_TYPE is missing: the session is stored as Other',
+      'requiredFieldMissing',
+    ],
+  ])(
+    'stores %s as Other, with a warning, whatever its values look like',
+    (_label, edit, message, condition) => {
+      for (const text of [edit(pacemaker()), edit(icdLike(pacemaker()))]) {
+        const transmission = read(text);
+        expect(transmission.device.type).toBe('Other');
+        expect(transmission.warnings).toContainEqual(
+          expect.objectContaining({ message, condition, severity: 'W' }),
+        );
+        // Its values are kept, and its leads give its configuration.
+        expect(valuesOf(text).MDC_IDC_MSMT_LEADCHNL_RA_IMPEDANCE_VALUE).toBe(456);
+        expect(transmission.session.leadConfiguration).toBe('dualLead');
+      }
+    },
+  );
+
+  it('gives an Other session without lead values no lead configuration', () => {
+    const leadless = pacemaker()
+      .replace('^MDC_IDC_ENUM_DEVICE_TYPE_IPG^MDC', '753670')
+      .replace(/OBX\|\d+\|NM\|\d*\^MDC_IDC_(MSMT_LEADCHNL|STAT_BRADY|STAT_CRT)[^\r]*\r/g, '');
+    const transmission = read(leadless);
+    expect(transmission.device.type).toBe('Other');
+    expect(transmission.session.leadConfiguration).toBeNull();
+    expect(transmission.measurements.length).toBeGreaterThan(0);
   });
 
   it.each([
@@ -378,10 +447,17 @@ describe('readIdcoOru', () => {
     expect(JSON.stringify(read(text))).not.toContain('123-45-6789');
   });
 
+  it('reads the AT burden under its older name too, into the one IDCO key', () => {
+    const text = `${pacemaker().replace(/OBX\|20\|[^\r]*\r/, '')}OBX|28|NM|^MDC_IDC_STAT_ATAF_BURDEN_PERCENT^MDC|1|7.5|%|||||F\r`;
+    const values = valuesOf(text);
+    expect(values.MDC_IDC_STAT_AT_BURDEN_PERCENT).toBe(7.5);
+    expect(values).not.toHaveProperty('MDC_IDC_STAT_ATAF_BURDEN_PERCENT');
+  });
+
   it('reads the AT burden under IDCO’s own name and CRT % paced apart from LV % paced', () => {
     const text = `${pacemaker().replace(/OBX\|20\|[^\r]*\r/, '')}OBX|28|NM|737696^MDC_IDC_STAT_AT_BURDEN_PERCENT^MDC|1|12|%|||||F\rOBX|29|NM|737808^MDC_IDC_STAT_CRT_PERCENT_PACED^MDC|1|96|%|||||F\rOBX|30|NM|737792^MDC_IDC_STAT_CRT_LV_PERCENT_PACED^MDC|1|94|%|||||F\r`;
     const values = valuesOf(text);
-    expect(values.MDC_IDC_STAT_ATAF_BURDEN_PERCENT).toBe(12);
+    expect(values.MDC_IDC_STAT_AT_BURDEN_PERCENT).toBe(12);
     expect(values.MDC_IDC_STAT_CRT_PERCENT_PACED).toBe(96);
     expect(values.MDC_IDC_STAT_CRT_LV_PERCENT_PACED).toBe(94);
   });

@@ -80,7 +80,7 @@ const UNIT_FORMS: Record<string, readonly string[]> = {
   bpm: ['{beats}/min', '{beat}/min', '/min', '1/min', 'bpm'],
 };
 
-type DeviceTypeForm = { type: SessionDeviceType | 'Other'; crt: boolean };
+type DeviceTypeForm = { type: SessionDeviceType; crt: boolean };
 const form = (type: DeviceTypeForm['type'], crt = false): DeviceTypeForm => ({ type, crt });
 
 /**
@@ -158,7 +158,7 @@ export type IdcoTransmission = {
     serialNumber: string | null;
     implantDate: string | null;
   };
-  session: { date: Date; kind: SessionKind; leadConfiguration: LeadConfigurationKey };
+  session: { date: Date; kind: SessionKind; leadConfiguration: LeadConfigurationKey | null };
   measurements: { key: string; value: number | string }[];
   /** The embedded report (OBX type ED, application/pdf, Base64), if any. */
   report: { bytes: Uint8Array; documentType: string; location: Hl7Location } | null;
@@ -389,7 +389,7 @@ export function readIdcoOru(message: Hl7Message, options: { timeZone?: string } 
     measurements.set(key, ((measurements.get(key) as number | undefined) ?? 0) + (read.value as number));
   }
 
-  const device = readDeviceType(facts.get('MDC_IDC_DEV_TYPE'), [...measurements.keys()], warn);
+  const device = readDeviceType(facts.get('MDC_IDC_DEV_TYPE'), warn);
 
   const obr = message.first('OBR');
   const sessionFact = facts.get('MDC_IDC_SESS_DTM');
@@ -500,39 +500,32 @@ function readPatientIdentifiers(pid: Hl7Segment): string[] {
   ).filter((id, index, all) => all.indexOf(id) === index);
 }
 
+/**
+ * The device type the sender names (issue 28 §2). IDCO's Other, a type the portal does not know, or none
+ * at all is a warning and the session is stored as `Other`: never guessed from the values it carries.
+ */
 function readDeviceType(
   fact: Hl7Segment | undefined,
-  keys: readonly string[],
   warn: (location: Hl7Location, condition: Hl7ErrorCondition, text: string) => void,
-): { type: SessionDeviceType; crt: boolean } {
+): DeviceTypeForm {
   const forms = fact
     ? enumValue(fact, ...DEVICE_TYPE_PREFIXES).map(
         (value) => DEVICE_TYPE_FORMS[value.toUpperCase().replace(/[^A-Z0-9]/g, '')],
       )
     : [];
   const found = forms.find((candidate) => candidate !== undefined);
-  if (found && found.type !== 'Other') return { type: found.type, crt: found.crt };
-  const inferred = inferDeviceType(keys);
-  const where = fact ? at(fact, 5) : { segment: 'OBX', sequence: 1 };
+  if (found && found.type !== 'Other') return found;
   const written = fact ? fact.components(5).slice(0, 2).join('^').slice(0, 80) : '';
   warn(
-    where,
+    fact ? at(fact, 5) : { segment: 'OBX', sequence: 1 },
     fact ? 'tableValueNotFound' : 'requiredFieldMissing',
     found
-      ? `The device type is Other (${written}): the session is stored as ${inferred}, from its observations`
+      ? `${label(fact as Hl7Segment)}: the device type is Other (${written}): the session is stored as Other`
       : fact
-        ? `${label(fact)}: OBX-5 (${written}) is not an IDCO device type: the session is stored as ${inferred}, from its observations`
-        : `MDC_IDC_DEV_TYPE is missing: the session is stored as ${inferred}, from its observations`,
+        ? `${label(fact)}: OBX-5 (${written}) is not an IDCO device type: the session is stored as Other`
+        : 'MDC_IDC_DEV_TYPE is missing: the session is stored as Other',
   );
-  return { type: inferred, crt: false };
-}
-
-/** A device type from what the session measured: shocks or an HV channel make an ICD, leads a pacemaker. */
-function inferDeviceType(keys: readonly string[]): SessionDeviceType {
-  if (keys.some((key) => /LEADHVCHNL|TACHYTHERAPY|CAP_CHARGE/.test(key))) return 'ICD';
-  if (keys.some((key) => /LEADCHNL_(RA|LV)_|PACING_THRESHOLD|IMPEDANCE_VALUE|PERCENT_PACED/.test(key)))
-    return 'PM';
-  return keys.length > 0 ? 'ILR' : 'PM';
+  return form('Other');
 }
 
 /** The episode kind a sub-ID's type observations name, the strongest term first. */
@@ -630,16 +623,20 @@ function unitMatches(unit: string, sent: string): boolean {
   return forms.includes(normalized);
 }
 
-/** The lead configuration the session's values show: CRT or an LV channel is biValve, RA+RV dual. */
+/**
+ * The lead configuration the session's values show: CRT or an LV channel is biValve, RA+RV dual. A device
+ * of unknown type (Other) that reported no lead has none (null): it is not taken for a single lead.
+ */
 function leadConfigurationOf(
   type: SessionDeviceType,
   crt: boolean,
   keys: readonly string[],
-): LeadConfigurationKey {
+): LeadConfigurationKey | null {
   if (type === 'ILR') return 'ilr';
   const has = (chamber: string) => keys.some((key) => key.startsWith(`MDC_IDC_MSMT_LEADCHNL_${chamber}_`));
   if (crt || has('LV') || keys.includes('MDC_IDC_STAT_CRT_PERCENT_PACED')) return 'biValve';
-  return has('RA') ? 'dualLead' : 'singleLead';
+  if (has('RA')) return 'dualLead';
+  return type === 'Other' && !has('RV') ? null : 'singleLead';
 }
 
 /**

@@ -1,9 +1,7 @@
-import { isAfBurdenRising, resolveLongitudinalSettings } from '@portal/domain';
+import { AT_BURDEN_KEY, isAfBurdenRising, resolveLongitudinalSettings } from '@portal/domain';
 import type { Db, Tx } from '../../db/transaction';
 import { findLatestNumericValues } from './device-sessions.repository';
 import { findClinicsLongitudinalSettings } from './longitudinal-settings.repository';
-
-const AF_BURDEN_KEY = 'MDC_IDC_STAT_ATAF_BURDEN_PERCENT';
 
 /**
  * Of these patients, those whose device reports a rising AT/AF burden (isAfBurdenRising over their latest
@@ -19,7 +17,7 @@ export async function findRisingAfBurdenPatients(
     findLatestNumericValues(
       db,
       patients.map((patient) => patient.id),
-      AF_BURDEN_KEY,
+      AT_BURDEN_KEY,
       2,
     ),
     findClinicsLongitudinalSettings(db, [...new Set(patients.map((patient) => patient.clinicNpi))]),

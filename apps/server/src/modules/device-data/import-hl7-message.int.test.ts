@@ -121,7 +121,7 @@ describe('POST /api/device-data/hl7: IDCO transmissions over HL7 v2', () => {
       lead: 'ilr',
       facility: 'MDT-CARELINK',
       values: {
-        MDC_IDC_STAT_ATAF_BURDEN_PERCENT: 2.4,
+        MDC_IDC_STAT_AT_BURDEN_PERCENT: 2.4,
         'MDC_IDC_STAT_EPISODE_RECENT_COUNT.PatientActivated': 2,
       },
     },
@@ -445,6 +445,58 @@ describe('POST /api/device-data/hl7: IDCO transmissions over HL7 v2', () => {
       if (expected.dropped) expect(values).not.toHaveProperty(expected.dropped);
       if (expected.kept) expect(values[expected.kept[0]]).toBe(expected.kept[1]);
       expect(values.MDC_IDC_MSMT_LEADCHNL_RA_IMPEDANCE_VALUE).toBe(456);
+    },
+  );
+
+  // Issue 28 §2: an unknown device type is never guessed: the session is stored as Other, and shown.
+  it.each([
+    [
+      'a device type nobody defined',
+      (text: string) => text.replace('DEVICE_TYPE_IPG', 'DEVICE_TYPE_TOASTER'),
+    ],
+    [
+      'IDCO’s Other',
+      (text: string) =>
+        text.replace('^MDC_IDC_ENUM_DEVICE_TYPE_IPG^MDC', '753670^MDC_IDC_ENUM_DEV_TYPE_Other^MDC'),
+    ],
+    ['no device type', (text: string) => text.replace(/OBX\|1\|CWE\|720897[^\r]*\r/, '')],
+  ])(
+    'stores a session with %s as type Other, says so in the ACK, and shows it in the trends',
+    async (_label, edit) => {
+      const patient = await insertPatient(portal.db, { clinicNpi: OWN_CLINIC_NPI });
+      const message = loadHl7Fixture('pacemaker-dual-chamber', {
+        clinicNpi: OWN_CLINIC_NPI,
+        patientId: patient.patientId,
+      });
+      const response = await send(edit(message.text));
+      expect(response.statusCode, response.body).toBe(200);
+      const ack = parseHl7Message(response.body);
+      expect(ack.first('MSA')?.get(1)).toBe('AA');
+      const warnings = ack.all('ERR').map((err) => ({ severity: err.get(4), message: err.get(8) }));
+      expect(warnings).toContainEqual({
+        severity: 'W',
+        message: expect.stringMatching(/the session is stored as Other$/),
+      });
+      const session = await sessionOf(`MDT-CARELINK|${message.controlId}`);
+      expect(session?.deviceType).toBe('Other');
+
+      const view = await portal.as.provider.get(
+        `/api/reports/clinics/${OWN_CLINIC_NPI}/patients/${patient.id}/longitudinal`,
+      );
+      expect(view.statusCode, view.body).toBe(200);
+      const data = view.json().data as {
+        deviceType: string;
+        deviceTypes: string[];
+        sessions: { id: string; deviceType: string }[];
+        series: { key: string; values: { value: number | string }[] }[];
+      };
+      expect(data.deviceType).toBe('Other');
+      expect(data.deviceTypes).toEqual(['Other']);
+      expect(data.sessions.map((each) => [each.id, each.deviceType])).toEqual([[session?.id, 'Other']]);
+      const latestOf = (key: string) => data.series.find((entry) => entry.key === key)?.values.at(-1)?.value;
+      expect(latestOf('MDC_IDC_MSMT_LEADCHNL_RA_IMPEDANCE_VALUE')).toBe(456);
+      expect(latestOf('MDC_IDC_MSMT_BATTERY_VOLTAGE')).toBe(3.01);
+      expect(latestOf('MDC_IDC_STAT_AT_BURDEN_PERCENT')).toBe(0.8);
     },
   );
 

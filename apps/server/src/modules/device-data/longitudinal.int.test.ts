@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { LongitudinalResponse, LongitudinalSeries } from '@portal/domain';
+import {
+  DEFAULT_LONGITUDINAL_MEASUREMENTS,
+  type LongitudinalResponse,
+  type LongitudinalSeries,
+} from '@portal/domain';
+import type { Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { up as renameAtBurden } from '../../db/migrations/0028-at-burden-idco-name';
 import { inTransaction } from '../../db/transaction';
 import { insertDocument, insertPatient, OTHER_CLINIC_NPI, OWN_CLINIC_NPI } from '../../test-support/fixtures';
 import { DEMO_ACCOUNTS, signedInPortal } from '../../test-support/signed-in-portal';
@@ -9,7 +15,7 @@ import { type NewDeviceSession, saveDeviceSession } from './save-device-session'
 
 const RV_THRESHOLD = 'MDC_IDC_MSMT_LEADCHNL_RV_PACING_THRESHOLD_AMPLITUDE';
 const RV_IMPEDANCE = 'MDC_IDC_MSMT_LEADCHNL_RV_IMPEDANCE_VALUE';
-const AF_BURDEN = 'MDC_IDC_STAT_ATAF_BURDEN_PERCENT';
+const AF_BURDEN = 'MDC_IDC_STAT_AT_BURDEN_PERCENT';
 
 type Patient = { id: string; clinicNpi: string };
 type Values = NewDeviceSession['measurements'];
@@ -23,7 +29,7 @@ describe('the longitudinal view of a patient’s device data', () => {
     patient: Patient,
     date: string,
     measurements: Values,
-    deviceType: 'PM' | 'ICD' | 'ILR' = 'PM',
+    deviceType: 'PM' | 'ICD' | 'ILR' | 'Other' = 'PM',
   ) =>
     inTransaction(portal.db, (tx) =>
       saveDeviceSession(tx, 'auth0|importer', {
@@ -162,6 +168,50 @@ describe('the longitudinal view of a patient’s device data', () => {
     const bad = await portal.as.provider.get(url(patient, '?deviceType=WCD'));
     expect(bad.statusCode).toBe(400);
     expect(JSON.stringify(bad.json().details)).toContain('deviceType');
+  });
+
+  // Issue 28 §2: a session whose device type the sender did not say (or said Other) is its own type.
+  it('lists and shows sessions of type Other, with their values, beside the patient’s own type', async () => {
+    const { patient } = await pacemakerPatient();
+    await saveSession(
+      patient,
+      '2025-10-01',
+      [
+        { key: RV_THRESHOLD, value: 0.9 },
+        { key: 'MDC_IDC_MSMT_LEADHVCHNL_IMPEDANCE', value: 62 },
+        { key: AF_BURDEN, value: 1.5 },
+      ],
+      'Other',
+    );
+    const pm = (await portal.as.provider.get(url(patient))).json();
+    const shown = pm.data;
+    expect(shown.deviceType).toBe('PM');
+    expect(shown.deviceTypes).toEqual(['Other', 'PM']);
+    expect(shown.sessions).toHaveLength(3);
+
+    const other = (await portal.as.provider.get(url(patient, '?deviceType=Other'))).json();
+    expect(other.data.deviceType).toBe('Other');
+    expect(other.data.sessions.map((session: { deviceType: string }) => session.deviceType)).toEqual([
+      'Other',
+    ]);
+    expect(other.data.series.map((series: LongitudinalSeries) => series.key)).toEqual(
+      DEFAULT_LONGITUDINAL_MEASUREMENTS.Other,
+    );
+    expect(seriesOf(other, RV_THRESHOLD).values.map((point) => point.value)).toEqual([0.9]);
+    expect(seriesOf(other, 'MDC_IDC_MSMT_LEADHVCHNL_IMPEDANCE').values.map((point) => point.value)).toEqual([
+      62,
+    ]);
+    // Its values are flagged as any type's are: 1.5% AT/AF burden is over the 1% warning.
+    expect(seriesOf(other, AF_BURDEN).values[0]?.flags.map((flag) => flag.level)).toEqual(['warning']);
+    // The PM's series do not take the Other session's values.
+    expect(seriesOf(pm, RV_THRESHOLD).values).toHaveLength(3);
+
+    // A patient whose only sessions are Other is shown them.
+    const unknown = await insertPatient(portal.db, { clinicNpi: OWN_CLINIC_NPI });
+    await saveSession(unknown, '2025-03-01', [{ key: RV_IMPEDANCE, value: 610 }], 'Other');
+    const only = (await portal.as.provider.get(url(unknown))).json().data;
+    expect(only).toMatchObject({ deviceType: 'Other', deviceTypes: ['Other'] });
+    expect(only.sessions).toHaveLength(1);
   });
 
   it('answers SPEC’s trailing-slash form alike, to a device technician too', async () => {
@@ -304,6 +354,82 @@ describe('a rising AF burden raises the AF-without-OAC flag', () => {
         settings: JSON.stringify({ thresholds: { atafBurdenWarningAbove: 0.3 } }),
       })
       .execute();
+    expect(await flagOf(patient)).toBe(true);
+    await portal.db.deleteFrom('longitudinalSettings').where('clinicNpi', '=', OWN_CLINIC_NPI).execute();
+  });
+
+  // Issue 28 §2: the AT/AF burden stored under the older key before 0028 shows under the IDCO name after.
+  it('migration 0028 moves stored AT/AF burdens and settings lists to the IDCO key; trends and the AF flag follow', async () => {
+    const patient = await afPatient([0.2, 0.4, 0.8, 3.5]);
+    const older = await insertPatient(portal.db, {
+      clinicNpi: OWN_CLINIC_NPI,
+      deviceInfo: { deviceType: 'ILR' },
+    });
+    const olderSession = await inTransaction(portal.db, (tx) =>
+      saveDeviceSession(tx, 'auth0|importer', {
+        patient: older,
+        deviceType: 'ILR',
+        kind: 'remote',
+        source: 'device-import',
+        sessionDate: new Date('2025-05-01T09:00:00Z'),
+        measurements: [{ key: AF_BURDEN, value: 6 }],
+        confirmedBy: null,
+      }),
+    ).then((saved) => saved.session.id);
+    // As an installation had them before: the values and a clinic's list under the older key.
+    await portal.db
+      .updateTable('deviceMeasurements')
+      .set({ key: 'MDC_IDC_STAT_ATAF_BURDEN_PERCENT' })
+      .where('patientRef', 'in', [patient.id, older.id])
+      .execute();
+    await portal.db
+      .insertInto('longitudinalSettings')
+      .values({
+        clinicNpi: OWN_CLINIC_NPI,
+        userId: '0',
+        settings: JSON.stringify({
+          measurements: { ILR: ['MDC_IDC_STAT_ATAF_BURDEN_PERCENT', 'MDC_IDC_MSMT_BATTERY_STATUS'] },
+          thresholds: { atafBurdenWarningAbove: 1 },
+        }),
+      })
+      .execute();
+    // Before: the older key is a series nobody reads.
+    expect(await flagOf(patient)).toBe(false);
+
+    await renameAtBurden(portal.db as unknown as Kysely<unknown>);
+    await renameAtBurden(portal.db as unknown as Kysely<unknown>);
+
+    const keys = await portal.db
+      .selectFrom('deviceMeasurements')
+      .select('key')
+      .distinct()
+      .where('patientRef', 'in', [patient.id, older.id])
+      .execute();
+    expect(keys.map((row) => row.key)).toEqual([AF_BURDEN]);
+    const stored = await portal.db
+      .selectFrom('longitudinalSettings')
+      .select('settings')
+      .where('clinicNpi', '=', OWN_CLINIC_NPI)
+      .where('userId', '=', '0')
+      .executeTakeFirstOrThrow();
+    const settings = typeof stored.settings === 'string' ? JSON.parse(stored.settings) : stored.settings;
+    expect(settings).toEqual({
+      measurements: { ILR: [AF_BURDEN, 'MDC_IDC_MSMT_BATTERY_STATUS'] },
+      thresholds: { atafBurdenWarningAbove: 1 },
+    });
+
+    const trends: LongitudinalResponse = (
+      await portal.as.provider.get(
+        `/api/reports/clinics/${older.clinicNpi}/patients/${older.id}/longitudinal`,
+      )
+    ).json();
+    expect(trends.data.series.map((series: LongitudinalSeries) => series.key)).toEqual([
+      AF_BURDEN,
+      'MDC_IDC_MSMT_BATTERY_STATUS',
+    ]);
+    const burden = trends.data.series.find((series) => series.key === AF_BURDEN);
+    expect(burden?.values.map((point) => [point.sessionId, point.value])).toEqual([[olderSession, 6]]);
+    expect(burden?.values[0]?.flags.map((flag) => flag.level)).toEqual(['critical']);
     expect(await flagOf(patient)).toBe(true);
     await portal.db.deleteFrom('longitudinalSettings').where('clinicNpi', '=', OWN_CLINIC_NPI).execute();
   });

@@ -23,7 +23,7 @@ describe('saveDeviceSession', () => {
     measurements: [
       { key: 'MDC_IDC_MSMT_LEADCHNL_RV_IMPEDANCE_VALUE', value: 513 },
       { key: 'MDC_IDC_MSMT_BATTERY_STATUS', value: 'MOS' },
-      { key: 'MDC_IDC_STAT_ATAF_BURDEN_PERCENT', value: 0.4, measuredAt: new Date('2026-03-01T00:00:00Z') },
+      { key: 'MDC_IDC_STAT_AT_BURDEN_PERCENT', value: 0.4, measuredAt: new Date('2026-03-01T00:00:00Z') },
     ],
     confirmedBy: null,
     ...overrides,
@@ -60,7 +60,7 @@ describe('saveDeviceSession', () => {
     expect(values.map((value) => [value.key, value.valueNumber ?? value.valueText, value.source])).toEqual([
       ['MDC_IDC_MSMT_BATTERY_STATUS', 'MOS', 'device-import'],
       ['MDC_IDC_MSMT_LEADCHNL_RV_IMPEDANCE_VALUE', 513, 'device-import'],
-      ['MDC_IDC_STAT_ATAF_BURDEN_PERCENT', 0.4, 'device-import'],
+      ['MDC_IDC_STAT_AT_BURDEN_PERCENT', 0.4, 'device-import'],
     ]);
     // A daily value keeps its own day.
     expect(values[2]?.measuredAt.toISOString()).toBe('2026-03-01T00:00:00.000Z');

@@ -10,7 +10,7 @@ import { checkWithQpdf, extractText } from './pdf/test-support/pdf-tools';
 const RV_THRESHOLD = 'MDC_IDC_MSMT_LEADCHNL_RV_PACING_THRESHOLD_AMPLITUDE';
 const RV_IMPEDANCE = 'MDC_IDC_MSMT_LEADCHNL_RV_IMPEDANCE_VALUE';
 const BATTERY = 'MDC_IDC_MSMT_BATTERY_VOLTAGE';
-const AF_BURDEN = 'MDC_IDC_STAT_ATAF_BURDEN_PERCENT';
+const AF_BURDEN = 'MDC_IDC_STAT_AT_BURDEN_PERCENT';
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 const pageCount = async (bytes: Uint8Array) => (await PDFDocument.load(bytes)).getPageCount();

@@ -8,6 +8,7 @@ import {
   isPrintoutSettled,
   PRINTOUT_CONFIRMATION_REQUIRED,
   parseMeasurement,
+  statusLabel,
   suggestDeviceType,
 } from './device-check-form';
 
@@ -160,5 +161,17 @@ describe('the device check form', () => {
     expect(suggestDeviceType('CRT-D')).toBe('ICD');
     expect(suggestDeviceType('pm')).toBe('PM');
     expect(suggestDeviceType(null)).toBeUndefined();
+  });
+});
+
+describe('the status choices of the form', () => {
+  it('offers each status field its own values: a lead channel’s OK / Check lead, a battery’s by name', () => {
+    const fields = groupDeviceCheckFields('dualLead', 'PM').flatMap((group) => group.fields);
+    const lead = fields.find((field) => field.key === 'MDC_IDC_MSMT_LEADCHNL_RV_LEAD_CHANNEL_STATUS');
+    const battery = fields.find((field) => field.key === 'MDC_IDC_MSMT_BATTERY_STATUS');
+    expect(lead?.kind === 'status' && lead.values.map(statusLabel)).toEqual(['OK', 'Check lead']);
+    expect(battery?.kind === 'status' && battery.values.map(statusLabel)).toContain(
+      'ERI — elective replacement',
+    );
   });
 });

@@ -1,9 +1,9 @@
 import {
-  BATTERY_STATUSES,
   type BatteryStatus,
   checkDeviceCheckMeasurements,
   type DeviceCheckBody,
   type DeviceCheckField,
+  type LeadChannelStatus,
   type LeadConfigurationKey,
   type SessionDeviceType,
 } from '@portal/domain';
@@ -59,7 +59,21 @@ export const BATTERY_STATUS_LABELS: Record<BatteryStatus, string> = {
   ERI: 'ERI — elective replacement',
   EOS: 'EOS — end of service',
 };
-export const BATTERY_STATUS_OPTIONS = BATTERY_STATUSES;
+
+/** A lead channel's status as the device reports it (IDCO MDC_IDC_ENUM_LEAD_CHNL_STATUS_*). */
+export const LEAD_CHANNEL_STATUS_LABELS: Record<LeadChannelStatus, string> = {
+  OK: 'OK',
+  CheckLead: 'Check lead',
+};
+
+/** How a status value (a battery's, a lead channel's) is offered in the form. */
+export function statusLabel(value: string): string {
+  return (
+    (BATTERY_STATUS_LABELS as Record<string, string>)[value] ??
+    (LEAD_CHANNEL_STATUS_LABELS as Record<string, string>)[value] ??
+    value
+  );
+}
 
 /** Problems keyed by the field the server names (`measurements.<key>`, `observations`, …). */
 export type FieldErrors = Record<string, string>;
@@ -128,7 +142,7 @@ export function insertPrompt(observations: string, prompt: string): string {
   return trimmed ? `${trimmed}\n${prompt}` : prompt;
 }
 
-/** The device type a patient's recorded device suggests (PM, ICD, ILR), if any. */
+/** The device type a patient's recorded device suggests (PM, ICD, ILR), if any: never Other. */
 export function suggestDeviceType(deviceType: string | null | undefined): SessionDeviceType | undefined {
   const normalized = (deviceType ?? '').trim().toUpperCase();
   if (['PM', 'PACEMAKER', 'CRT-P'].includes(normalized)) return 'PM';

@@ -76,7 +76,7 @@ describe('reading measurements', () => {
       ['MDC_IDC_MSMT_LEADCHNL_RV_IMPEDANCE_VALUE', 520, 'Ω'],
       ['MDC_IDC_MSMT_LEADCHNL_RA_IMPEDANCE_VALUE', 456, 'Ω'],
       ['MDC_IDC_MSMT_CAP_CHARGE_TIME', 8.4, 's'],
-      ['MDC_IDC_STAT_ATAF_BURDEN_PERCENT', 0.4, '%'],
+      ['MDC_IDC_STAT_AT_BURDEN_PERCENT', 0.4, '%'],
       // An ILR's R-wave is its RV sensing channel; kept to one decimal as the portal stores it.
       ['MDC_IDC_MSMT_LEADCHNL_RV_SENSING_INTR_AMPL', 0.5, 'mV'],
     ]);

@@ -1,4 +1,5 @@
 import {
+  AT_BURDEN_KEY,
   billingWindowOf,
   billingWindowStatus,
   buildLongitudinalSeries,
@@ -48,8 +49,6 @@ type Executor = Db | Tx;
 type CoversheetDocument = DocumentRow & { clinicName: string };
 type Patient = NonNullable<Awaited<ReturnType<typeof findCoversheetPatient>>>;
 type LinkedSession = Awaited<ReturnType<typeof findDocumentSession>>;
-
-const AF_BURDEN_KEY = 'MDC_IDC_STAT_ATAF_BURDEN_PERCENT';
 
 /** The clinic's 'encounter coversheet type'; a disabled setting means none. */
 export function coversheetTypeOf(configuration: MergedClinicConfiguration): CoversheetType {
@@ -287,7 +286,7 @@ async function buildBilling(
 
 /** Every AT/AF burden value of the sessions (their own and the daily ones), for the af-alert trend. */
 async function readAfBurden(db: Executor, patientRef: string, sessionIds: readonly string[]) {
-  const rows = await findSeriesMeasurements(db, patientRef, sessionIds, [AF_BURDEN_KEY]);
+  const rows = await findSeriesMeasurements(db, patientRef, sessionIds, [AT_BURDEN_KEY]);
   return rows.flatMap((row) =>
     row.valueNumber === null ? [] : [{ at: row.measuredAtMs, value: row.valueNumber }],
   );

@@ -20,6 +20,8 @@ import {
   LEAD_CONFIGURATIONS,
   type LeadConfigurationKey,
   type PatientResource,
+  SESSION_DEVICE_TYPE_LABELS,
+  SESSION_DEVICE_TYPES,
   type SessionDeviceType,
 } from '@portal/domain';
 import { useQuery } from '@tanstack/react-query';
@@ -45,11 +47,10 @@ import { MeasurementFields, measurementInputId } from './measurement-fields';
 import { PdfScrapePanel } from './pdf-scrape-panel';
 import { PRINTOUT_REASON_INPUT_ID } from './printout-identity-check';
 
-const DEVICE_TYPES: { value: SessionDeviceType; label: string }[] = [
-  { value: 'PM', label: 'Pacemaker' },
-  { value: 'ICD', label: 'ICD' },
-  { value: 'ILR', label: 'Loop recorder' },
-];
+const DEVICE_TYPES: { value: SessionDeviceType; label: string }[] = SESSION_DEVICE_TYPES.map((value) => ({
+  value,
+  label: SESSION_DEVICE_TYPE_LABELS[value],
+}));
 
 const EMPTY_FORM: DeviceCheckFormValues = {
   deviceType: 'PM',

@@ -5,7 +5,7 @@ import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { DeviceCheckField, DeviceCheckGroup } from '@portal/domain';
-import { BATTERY_STATUS_LABELS, BATTERY_STATUS_OPTIONS, type FieldErrors } from '../device-check-form';
+import { type FieldErrors, statusLabel } from '../device-check-form';
 
 export const measurementInputId = (key: string) => `measurement-${key.replace(/[^A-Za-z0-9]/g, '-')}`;
 
@@ -46,9 +46,9 @@ function MeasurementInput({
         <MenuItem value="">
           <em>Not recorded</em>
         </MenuItem>
-        {BATTERY_STATUS_OPTIONS.map((status) => (
+        {field.values.map((status) => (
           <MenuItem key={status} value={status}>
-            {BATTERY_STATUS_LABELS[status]}
+            {statusLabel(status)}
           </MenuItem>
         ))}
       </TextField>

@@ -13,7 +13,7 @@ const point = (measuredAt: string, value: number) => ({
   confirmedBy: null,
 });
 const burden: LongitudinalSeries = {
-  key: 'MDC_IDC_STAT_ATAF_BURDEN_PERCENT',
+  key: 'MDC_IDC_STAT_AT_BURDEN_PERCENT',
   label: 'AT/AF burden',
   unit: '%',
   values: [point('2025-04-01T12:00:00.000Z', 0.5), point('2025-07-01T12:00:00.000Z', 3)],

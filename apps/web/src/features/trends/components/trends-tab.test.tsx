@@ -35,6 +35,7 @@ vi.mock('uplot', () => {
 });
 
 const LONGITUDINAL = `/api/reports/clinics/${CLINIC.npi}/patients/${TREND_PATIENT_ID}/longitudinal`;
+const HV_IMPEDANCE = 'MDC_IDC_MSMT_LEADHVCHNL_IMPEDANCE';
 const settingsPath = (userId: string) =>
   `/api/reports/clinics/${CLINIC.npi}/longitudinal-settings/${encodeURIComponent(userId)}`;
 
@@ -133,6 +134,31 @@ describe("the patient's Trends tab", () => {
         '7d1e0000-0000-4000-8000-000000000002',
       ),
     );
+  });
+
+  it('shows a device of unknown type (Other) as its own type, with only the measurements it reported', async () => {
+    const other = longitudinalAnswer();
+    other.data.deviceType = 'Other';
+    other.data.deviceTypes = ['PM', 'Other'];
+    other.data.sessions = other.data.sessions.map((session) => ({ ...session, deviceType: 'Other' }));
+    // Other shows every type's measurements: one it never reported (an HV impedance) is left out.
+    other.data.series.push({
+      key: HV_IMPEDANCE,
+      label: 'HV (shock) impedance',
+      unit: 'Ω',
+      values: [],
+      daily: null,
+    });
+    const calls = stubApi((call) => (call.url.pathname === LONGITUDINAL ? { body: other } : answer()(call)));
+    renderAt(sessionAs('nurse'), '/', routes);
+    await screen.findByTestId(`trend-${RV_THRESHOLD}`);
+    expect(screen.getByTestId(`trend-${RV_IMPEDANCE}`)).toBeTruthy();
+    expect(screen.queryByTestId(`trend-${HV_IMPEDANCE}`)).toBeNull();
+    const picker = screen.getByRole('group', { name: 'Device type' });
+    const otherButton = within(picker).getByRole('button', { name: 'Other (type unknown)' });
+    expect(otherButton.getAttribute('aria-pressed')).toBe('true');
+    await userEvent.click(within(picker).getByRole('button', { name: 'PM' }));
+    await waitFor(() => expect(calls.at(-1)?.url.searchParams.get('deviceType')).toBe('PM'));
   });
 
   it('says so when the patient has no device sessions', async () => {

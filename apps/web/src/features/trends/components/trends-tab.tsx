@@ -82,7 +82,10 @@ export function TrendsTab({ clinicNpi, patientRef }: { clinicNpi: string; patien
 
   const deviceTypes = [...new Set([data.deviceType, ...data.deviceTypes])];
   const baselineId = data.baselineSessionId ?? data.sessions[0]?.id ?? '';
-  const numeric = data.series.filter((series) => !isStatusSeries(series));
+  // A device of unknown type (Other) is shown every type's measurements: only those it reported appear.
+  const numeric = data.series.filter(
+    (series) => !isStatusSeries(series) && (data.deviceType !== 'Other' || series.values.length > 0),
+  );
   // A status nobody reported (a lead status most vendors do not send) would be an empty table: left out.
   const statuses = data.series.filter((series) => isStatusSeries(series) && series.values.length > 0);
   const sessionsOfType = data.sessions.filter((session) => session.deviceType === data.deviceType);
@@ -102,7 +105,7 @@ export function TrendsTab({ clinicNpi, patientRef }: { clinicNpi: string; patien
           >
             {deviceTypes.map((type) => (
               <ToggleButton key={type} value={type}>
-                {type}
+                {type === 'Other' ? 'Other (type unknown)' : type}
               </ToggleButton>
             ))}
           </ToggleButtonGroup>

@@ -42,7 +42,7 @@ export const K = {
   impedance: (chamber: LeadChamber) => `MDC_IDC_MSMT_LEADCHNL_${chamber}_IMPEDANCE_VALUE`,
   paced: (chamber: LeadChamber) =>
     chamber === 'LV' ? 'MDC_IDC_STAT_CRT_LV_PERCENT_PACED' : `MDC_IDC_STAT_BRADY_${chamber}_PERCENT_PACED`,
-  burden: 'MDC_IDC_STAT_ATAF_BURDEN_PERCENT',
+  burden: 'MDC_IDC_STAT_AT_BURDEN_PERCENT',
   episodes: (kind: 'VT' | 'VF' | 'SVT' | 'ATAF' | 'Pause' | 'Brady' | 'PatientActivated') =>
     `MDC_IDC_STAT_EPISODE_RECENT_COUNT.${kind}`,
   atp: 'MDC_IDC_STAT_TACHYTHERAPY_ATP_DELIVERED_RECENT',

@@ -47,7 +47,7 @@ Measured P/R Wave                   4.4 mV                6.4 mV
       MDC_IDC_MSMT_LEADCHNL_RA_SENSING_INTR_AMPL: 4.4,
       MDC_IDC_MSMT_LEADCHNL_RV_SENSING_INTR_AMPL: 6.4,
     });
-    expect(valuesOf('Time in AT/AF   4.8 h/d  (19.9 %)')).toEqual({ MDC_IDC_STAT_ATAF_BURDEN_PERCENT: 19.9 });
+    expect(valuesOf('Time in AT/AF   4.8 h/d  (19.9 %)')).toEqual({ MDC_IDC_STAT_AT_BURDEN_PERCENT: 19.9 });
     expect(valuesOf('Total Shocks                        0')).toEqual({
       MDC_IDC_STAT_TACHYTHERAPY_SHOCKS_DELIVERED_RECENT: 0,
     });
@@ -83,7 +83,7 @@ Time in AT/AF   4,8 h/d  (19,9 %)
       MDC_IDC_MSMT_LEADCHNL_RA_PACING_THRESHOLD_AMPLITUDE: 0.75,
       MDC_IDC_MSMT_LEADCHNL_RA_PACING_THRESHOLD_PULSEWIDTH: 0.4,
       MDC_IDC_MSMT_LEADCHNL_RV_PACING_THRESHOLD_AMPLITUDE: 1.25,
-      MDC_IDC_STAT_ATAF_BURDEN_PERCENT: 19.9,
+      MDC_IDC_STAT_AT_BURDEN_PERCENT: 19.9,
     });
   });
 

@@ -76,7 +76,7 @@ const K = {
   pulseWidth: (chamber: string) => `MDC_IDC_MSMT_LEADCHNL_${chamber}_PACING_THRESHOLD_PULSEWIDTH`,
   sensing: (chamber: string) => `MDC_IDC_MSMT_LEADCHNL_${chamber}_SENSING_INTR_AMPL`,
   paced: (chamber: 'RA' | 'RV') => `MDC_IDC_STAT_BRADY_${chamber}_PERCENT_PACED`,
-  burden: 'MDC_IDC_STAT_ATAF_BURDEN_PERCENT',
+  burden: 'MDC_IDC_STAT_AT_BURDEN_PERCENT',
   episodes: (kind: string) => `MDC_IDC_STAT_EPISODE_RECENT_COUNT.${kind}`,
   shocks: 'MDC_IDC_STAT_TACHYTHERAPY_SHOCKS_DELIVERED_RECENT',
 };
