@@ -528,6 +528,36 @@ export const SCRAPE_IDENTITY_TERMS: Readonly<Record<ScrapeLanguage, IdentityTerm
   },
 };
 
+/**
+ * Issue 29 §3: the column headings of a trend table (a label followed by values of several sessions), by
+ * language. The reader takes the `current` column's value ('Most Recent', 'This Session'); without one, the
+ * latest dated column's; never a `past` one ('Implant', 'Last Session'). Lower case, as printed after
+ * Unicode NFKC.
+ */
+export type TrendColumnTerms = Readonly<{ current: readonly string[]; past: readonly string[] }>;
+export const SCRAPE_TREND_COLUMN_TERMS: Readonly<Record<ScrapeLanguage, TrendColumnTerms>> = {
+  en: {
+    current: ['most recent', 'current', 'this session', 'this visit', 'today', 'latest', 'now', 'present'],
+    past: [
+      'implant',
+      'at implant',
+      'initial',
+      'previous',
+      'prior',
+      'last session',
+      'last visit',
+      'last follow-up',
+      'baseline',
+      'reference',
+    ],
+  },
+  de: {
+    current: ['aktuell', 'heute', 'diese sitzung', 'letzte messung'],
+    past: ['implantation', 'bei implantation', 'vorherige', 'vorige', 'letzte sitzung', 'initial'],
+  },
+  ja: { current: ['今回', '現在', '最新'], past: ['前回', '植込み時', '初回'] },
+};
+
 /** Everything the scraping engine reads a report with: plain data, cloned into its worker. */
 export type PdfScrapeVocabulary = {
   labels: readonly ScrapeLabel[];
@@ -540,6 +570,8 @@ export type PdfScrapeVocabulary = {
   batteryStatuses: Readonly<Record<string, string>>;
   keys: Readonly<Record<string, ScrapeKeyDefinition>>;
   identityTerms: Readonly<Record<ScrapeLanguage, IdentityTerms>>;
+  /** Trend tables' column headings, every language's. */
+  trendColumns: TrendColumnTerms;
 };
 
 export const PDF_SCRAPE_VOCABULARY: PdfScrapeVocabulary = {
@@ -553,6 +585,10 @@ export const PDF_SCRAPE_VOCABULARY: PdfScrapeVocabulary = {
   batteryStatuses: SCRAPE_BATTERY_STATUS_TERMS,
   keys: /* @__PURE__ */ scrapeKeys(),
   identityTerms: SCRAPE_IDENTITY_TERMS,
+  trendColumns: {
+    current: /* @__PURE__ */ Object.values(SCRAPE_TREND_COLUMN_TERMS).flatMap((terms) => terms.current),
+    past: /* @__PURE__ */ Object.values(SCRAPE_TREND_COLUMN_TERMS).flatMap((terms) => terms.past),
+  },
 };
 
 function listScrapeKeys(): string[] {

@@ -58,6 +58,7 @@ class Reader {
   readonly #labels = new Map<string, { terms: string[]; label: ScrapeLabel }[]>();
   readonly #chambers = new Map<string, { terms: string[]; chamber: Chamber; prefixOnly: boolean }[]>();
   readonly #statuses = new Map<string, { terms: string[]; status: string }[]>();
+  readonly #trendTerms = new Map<string, { terms: string[]; current: boolean }[]>();
   #hasLeftVentricle = false;
   /** The numbers of charts' axes, which share lines with labels but are no one's value. */
   #axis = new Set<Token>();
@@ -76,6 +77,8 @@ class Reader {
     for (const [term, status] of Object.entries(vocabulary.batteryStatuses)) {
       addTerm(this.#statuses, term, { status });
     }
+    for (const term of vocabulary.trendColumns.current) addTerm(this.#trendTerms, term, { current: true });
+    for (const term of vocabulary.trendColumns.past) addTerm(this.#trendTerms, term, { current: false });
   }
 
   read(pages: readonly PageText[]): ScrapedValue[] {
@@ -87,7 +90,8 @@ class Reader {
     );
     const found: ScrapedValue[] = [];
     const emit = (value: ScrapedValue) => found.push(value);
-    let table: Table | undefined;
+    // The tables open on the page: one, or several side by side (issue 29 §3), each over its own region.
+    let tables: Table[] = [];
     let pending: Table | undefined;
     let pendingLooked = 0;
     let headings: Heading[] = [];
@@ -95,22 +99,23 @@ class Reader {
     for (const [index, line] of lines.entries()) {
       if (line.page !== page) {
         // A table still open at the foot of a page may go on at the top of the next, header repeated or not.
-        pending = table && table.rows > 0 ? table : undefined;
+        const [only] = tables;
+        pending = tables.length === 1 && only && only.rows > 0 ? only : undefined;
         pendingLooked = 0;
-        table = undefined;
+        tables = [];
         headings = [];
         page = line.page;
       }
       const header = this.#tableHeader(line, lines[index + 1]);
       if (header) {
-        table = header.table;
+        tables = header.tables;
         pending = undefined;
         this.#scanFree(line, header.rest, headings, emit);
         continue;
       }
-      if (!table && pending) {
+      if (tables.length === 0 && pending) {
         if (this.#fitsAsRow(pending, line)) {
-          table = { ...pending, lastBottom: line.top, page: line.page };
+          tables = [{ ...pending, lastBottom: line.top, page: line.page }];
           pending = undefined;
         } else if (pendingLooked >= 6 || line.tokens.some((_, at) => this.#labelAt(line.tokens, at))) {
           pending = undefined;
@@ -119,10 +124,19 @@ class Reader {
         }
       }
       let free = line.cells;
-      if (table) {
-        const row = this.#readRow(table, line, emit);
-        if (row === 'ended') table = undefined;
-        else free = row.rest;
+      if (tables.length > 0) {
+        const rest = new Set<Cell>(
+          line.cells.filter((cell) => !tables.some((table) => inRegion(table, cell))),
+        );
+        const open: Table[] = [];
+        for (const table of tables) {
+          const own = line.cells.filter((cell) => inRegion(table, cell));
+          const row = this.#readRow(table, { ...line, cells: own }, headings, emit);
+          for (const cell of row === 'ended' ? own : row.rest) rest.add(cell);
+          if (row !== 'ended') open.push(table);
+        }
+        tables = open;
+        free = line.cells.filter((cell) => rest.has(cell));
       }
       this.#scanFree(line, free, headings, emit);
     }
@@ -551,22 +565,35 @@ class Reader {
   // ——— Tables ———
 
   /**
-   * A table's header: chamber names over value columns ('RA  RV  LV', 'Atrial  Right Ventricular') or
-   * measurement names over columns with a chamber per row. The columns' header stands right of where the
-   * next line's labels begin; a line with a number is not a header.
+   * A table's header: chamber names over value columns ('RA  RV  LV', 'Atrial  Right Ventricular'), perhaps
+   * twice side by side with labels between ('RA RV ... RA RV', issue 29 §3); measurement names over columns
+   * with a chamber per row; or a trend's sessions over columns (dates, 'Implant', 'Most Recent'). The
+   * columns' header stands right of where the next line's labels begin; a line with a number is not a
+   * header of chambers or measurements.
    */
-  #tableHeader(line: Line, next: Line | undefined): { table: Table; rest: Cell[] } | undefined {
+  #tableHeader(line: Line, next: Line | undefined): { tables: Table[]; rest: Cell[] } | undefined {
     if (!next || next.page !== line.page) return undefined;
     const labelStart = Math.min(...next.cells.map((cell) => cell.x0));
     const chamberCells = line.cells.filter((cell) => this.#chamberOfCell(cell) !== undefined);
-    const chambers = new Set(chamberCells.map((cell) => this.#chamberOfCell(cell)));
     const first = chamberCells[0];
-    let columns: Column[] | undefined;
+    let panels: { kind: Table['kind']; columns: Column[] }[] = [];
     let headerCells: Cell[] = [];
-    if (first && chambers.size === chamberCells.length && first.x0 > labelStart + 30) {
+    if (first && first.x0 > labelStart + 30) {
+      // A chamber named again starts another table beside the first.
+      const groups: Cell[][] = [];
+      for (const cell of chamberCells) {
+        const group = groups.at(-1);
+        const chamber = this.#chamberOfCell(cell);
+        if (group && !group.some((each) => this.#chamberOfCell(each) === chamber)) group.push(cell);
+        else groups.push([cell]);
+      }
       headerCells = chamberCells;
-      columns = chamberCells.map((cell) => ({ ...span(cell), chamber: this.#chamberOfCell(cell) }));
-    } else {
+      panels = groups.map((group) => ({
+        kind: 'chambers',
+        columns: group.map((cell) => ({ ...span(cell), chamber: this.#chamberOfCell(cell) })),
+      }));
+    }
+    if (panels.length === 0) {
       const labelCells = line.cells
         .map((cell) => ({ cell, label: this.#labelOfCell(cell) }))
         .filter((entry) => entry.label !== undefined);
@@ -578,38 +605,145 @@ class Reader {
         (labelCells[0]?.cell.x0 ?? 0) > nextFirst.x1
       ) {
         headerCells = labelCells.map((entry) => entry.cell);
-        columns = labelCells.map(({ cell, label }) => ({
-          ...span(cell),
-          label: label?.match,
-          unit: label?.unit,
-        }));
+        panels = [
+          {
+            kind: 'measures',
+            columns: labelCells.map(({ cell, label }) => ({
+              ...span(cell),
+              label: label?.match,
+              unit: label?.unit,
+            })),
+          },
+        ];
       }
     }
-    if (!columns || columns.length === 0) return undefined;
+    if (panels.length === 0) return this.#trendHeader(line, next, labelStart);
     const headerStart = Math.min(...headerCells.map((cell) => cell.x0));
     // Numbers among or after the header cells mean a row of values, not a header.
     // (A lead's model in brackets is no value: 'Atrial(4574)   RV(6935M)'.)
     if (withoutBracketed(line.tokens).some((token) => token.kind === 'number' && token.x0 >= headerStart - 1))
       return undefined;
+    const tables = this.#sideBySide(line, next, panels);
+    if (!tables) return undefined;
+    return { tables, rest: line.cells.filter((cell) => !headerCells.includes(cell)) };
+  }
+
+  /**
+   * Tables for the header's panels, each over its region of the line: a table beside another begins where
+   * the next line's labels between them begin. Undefined when the next line is not a row of each.
+   */
+  #sideBySide(
+    line: Line,
+    next: Line,
+    panels: { kind: Table['kind']; columns: Column[] }[],
+  ): Table[] | undefined {
+    const tables: Table[] = [];
+    for (const [index, panel] of panels.entries()) {
+      let labelFrom = Number.NEGATIVE_INFINITY;
+      const previous = panels[index - 1]?.columns.at(-1);
+      if (previous) {
+        const start = panel.columns[0]?.x0 ?? 0;
+        const labels = next.cells.filter(
+          (cell) => cell.x0 > previous.x1 && cell.x1 < start && hasWords(cell) && !hasNumbers(cell),
+        );
+        if (labels.length === 0) return undefined;
+        labelFrom = Math.min(...labels.map((cell) => cell.x0));
+      }
+      setBands(panel.columns);
+      const table: Table = {
+        kind: panel.kind,
+        page: line.page,
+        columns: panel.columns,
+        lastBottom: line.bottom,
+        pitch: line.bottom - line.top,
+        rows: 0,
+        labelFrom,
+        labelTo: Number.POSITIVE_INFINITY,
+      };
+      const before = tables.at(-1);
+      if (before) {
+        before.labelTo = labelFrom;
+        const last = before.columns.at(-1) as Column;
+        last.right = Math.min(last.right, labelFrom);
+      }
+      tables.push(table);
+    }
+    // The next line must be a row of each table: values under the columns, nothing else there.
+    for (const table of tables) {
+      const own = next.cells.filter((cell) => inRegion(table, cell));
+      const nextRow = splitRow(table, { ...next, cells: own });
+      const startsWith = (cell: Cell) => meaningful(cell.tokens)[0]?.kind;
+      if (
+        !nextRow.valueCells.some((entry) => startsWith(entry.cell) === 'number') ||
+        nextRow.valueCells.some(
+          (entry) => startsWith(entry.cell) === 'word' && !this.#statusAt(meaningful(entry.cell.tokens), 0),
+        )
+      )
+        return undefined;
+    }
+    return tables;
+  }
+
+  /** What a trend column's header says: the current session, a past one, or a date (sortable). */
+  #trendColumnOf(cell: Cell): { current: boolean } | { date: string } | undefined {
+    const tokens = meaningful(cell.tokens);
+    const term = longestMatch(this.#trendTerms, tokens, 0);
+    if (term) {
+      // The term alone, or with the session's date: 'Last Session 05/02/2025', 'Current (06/02/2025)'.
+      const rest = cell.tokens.slice(cell.tokens.indexOf(term.tokens.at(-1) as Token) + 1);
+      const after = textOf(rest.filter((token) => token.text !== '(' && token.text !== ')'));
+      return after === '' || datesOf(after) ? { current: term.entry.current } : undefined;
+    }
+    return datesOf(cell.text) ? { date: cell.text } : undefined;
+  }
+
+  /**
+   * A trend table's header (issue 29 §3): over the values, one column per session, each a date or a word
+   * saying which ('Implant', 'Last Session', 'Most Recent'); at least two, of different sessions. Its rows
+   * give the value of the current column ('Most Recent', 'This Session'), else of the latest date; of
+   * none when the header does not say which is current (a value of another session is worse than none).
+   */
+  #trendHeader(line: Line, next: Line, labelStart: number): { tables: Table[]; rest: Cell[] } | undefined {
+    const headerCells = line.cells.filter((cell) => cell.x0 > labelStart + 30);
+    const leftCells = line.cells.filter((cell) => !headerCells.includes(cell));
+    if (headerCells.length < 2) return undefined;
+    if (
+      leftCells.some(
+        (cell) => hasNumbers(cell) || meaningful(cell.tokens).some((_, at, all) => this.#labelAt(all, at)),
+      )
+    )
+      return undefined;
+    const sessions = headerCells.map((cell) => this.#trendColumnOf(cell));
+    if (sessions.some((session) => session === undefined)) return undefined;
+    const dated = sessions.filter(
+      (session): session is { date: string } => session !== undefined && 'date' in session,
+    );
+    const order = dateOrders(dated.map((session) => session.date));
+    if (!order || new Set(order).size !== order.length) return undefined;
+    const currents = sessions.filter((session) => session && 'current' in session && session.current);
+    let chosen: number | undefined;
+    if (currents.length === 1) chosen = sessions.indexOf(currents[0]);
+    else if (currents.length === 0 && order.length > 0) {
+      const latest = Math.max(...order);
+      chosen = sessions.indexOf(dated[order.indexOf(latest)]);
+    }
+    const columns: Column[] = headerCells.map((cell, index) => ({ ...span(cell), skip: index !== chosen }));
     setBands(columns);
     const table: Table = {
+      kind: 'trend',
       page: line.page,
       columns,
       lastBottom: line.bottom,
       pitch: line.bottom - line.top,
       rows: 0,
+      labelFrom: Number.NEGATIVE_INFINITY,
+      labelTo: Number.POSITIVE_INFINITY,
     };
-    // The next line must be a row of this table: values under the columns, nothing else there.
+    // The next line is a row: a label, and values under two columns or more.
     const nextRow = splitRow(table, next);
-    const startsWith = (cell: Cell) => meaningful(cell.tokens)[0]?.kind;
-    if (
-      !nextRow.valueCells.some((entry) => startsWith(entry.cell) === 'number') ||
-      nextRow.valueCells.some(
-        (entry) => startsWith(entry.cell) === 'word' && !this.#statusAt(meaningful(entry.cell.tokens), 0),
-      )
-    )
-      return undefined;
-    return { table, rest: line.cells.filter((cell) => !headerCells.includes(cell)) };
+    const numbered = nextRow.valueCells.filter((entry) => hasNumbers(entry.cell));
+    if (numbered.length < 2 || !this.#rowKey(table, nextRow.labelCells)) return undefined;
+    return { tables: [table], rest: leftCells };
   }
 
   #fitsAsRow(table: Table, line: Line): boolean {
@@ -625,7 +759,7 @@ class Reader {
   ): { match?: LabelMatch; chamber?: Chamber; unit?: UnitReading; text: string } | undefined {
     const tokens = meaningful(withoutQualifiers(labelCells.flatMap((cell) => cell.tokens)));
     const text = labelCells.map((cell) => cell.text).join(' ');
-    if (isChamberColumns(table)) {
+    if (table.kind !== 'measures') {
       const match = this.#labelAt(tokens, 0);
       if (!match) return undefined;
       const after = tokens[match.end];
@@ -638,7 +772,12 @@ class Reader {
   }
 
   /** One line under a table's header: its label's values column by column; 'ended' when it is not a row. */
-  #readRow(table: Table, line: Line, emit: (value: ScrapedValue) => void): 'ended' | { rest: Cell[] } {
+  #readRow(
+    table: Table,
+    line: Line,
+    headings: readonly Heading[],
+    emit: (value: ScrapedValue) => void,
+  ): 'ended' | { rest: Cell[] } {
     if (line.page !== table.page) return 'ended';
     if (line.top - table.lastBottom > Math.max(3 * table.pitch, 2.5 * line.fontSize)) return 'ended';
     const { labelCells, valueCells, outside } = splitRow(table, line);
@@ -646,8 +785,20 @@ class Reader {
     // 'Atrial Paced 9.7 %' left of the columns: a line of its own, not a row of the table.
     if (labelCells.some((cell) => cell.tokens.some((token) => token.kind === 'number'))) return 'ended';
     const key = labelCells.length > 0 ? this.#rowKey(table, labelCells) : undefined;
-    if (!key && !isChamberColumns(table) && labelCells.length > 0) return 'ended';
+    if (!key && table.kind === 'measures' && labelCells.length > 0) return 'ended';
     if (!key) {
+      // A trend goes on under a chamber's heading of its own ('RV Lead'): its rows are that chamber's.
+      const [only] = labelCells;
+      if (
+        table.kind === 'trend' &&
+        valueCells.length === 0 &&
+        labelCells.length === 1 &&
+        only &&
+        this.#chamberOfCell(only) !== undefined
+      ) {
+        table.lastBottom = line.bottom;
+        return { rest: line.cells };
+      }
       // A row whose label is not a measurement ('Pulse Width', 'Polarity: Bipolar'), or a wrapped label's
       // second line of values: nothing read, the table goes on. A line with nothing under the columns, or
       // without words left of them (dates), ends it.
@@ -662,22 +813,27 @@ class Reader {
     // A label with its value beside it, left of the columns ('Battery Voltage 3.01 V'): read as free text.
     if (numbered.length === 0) return { rest: line.cells };
     table.rows += 1;
-    const chamberColumns = isChamberColumns(table);
+    const chamberColumns = table.kind === 'chambers';
+    const trend = table.kind === 'trend';
+    // A trend row's chamber: its label's, or the section's ('RV Lead' above 'Pace Impedance').
+    const firstLabel = meaningful(labelCells.flatMap((cell) => cell.tokens))[0];
+    const section = trend && firstLabel ? contextChamber(headings, line, firstLabel) : undefined;
     // A measurement without a chamber in a chamber table (HV impedance, battery) is read when its row
     // holds exactly one value.
     const rowMeasure = key.match ? this.#vocabulary.measures[key.match.label.measure] : undefined;
     if (chamberColumns && rowMeasure && !rowMeasure.chambered && numbered.length !== 1)
       return { rest: outside };
     for (const { cell, column, straddles } of valueCells) {
-      if (straddles) continue;
+      // Another session's value in a trend is no one's (nor read as free text).
+      if (straddles || column.skip) continue;
       let tokens = meaningful(cell.tokens);
-      const match = chamberColumns ? key.match : column.label;
+      const match = table.kind === 'measures' ? column.label : key.match;
       if (!match) continue;
       const measure = this.#vocabulary.measures[match.label.measure] as ScrapeMeasure;
       // 'Defibrillation Impedance   RV = 55 Ω': a measurement of no lead channel, its coil named first.
       const named = measure.chambered ? undefined : this.#chamberAt(tokens, 0, { asPrefix: false });
       if (named && tokens[named.end]?.kind === 'number') tokens = tokens.slice(named.end);
-      const fallback = (chamberColumns ? key.unit : column.unit) ?? bareUnitOf(measure);
+      const fallback = (table.kind === 'measures' ? column.unit : key.unit) ?? bareUnitOf(measure);
       const value = this.#valueAt(tokens, 0, fallback);
       if (!value) continue;
       // The value's cell names no chamber of its own: '456 Ω', '3.01 V (RRT 2.63 V)', not '456 (RA)'.
@@ -685,11 +841,13 @@ class Reader {
       if (rest.some((_, index) => this.#chamberAt(rest, index, { asPrefix: false }))) continue;
       const chamber = chamberColumns
         ? this.#chamberFrom(match.chamber, column.chamber)
-        : this.#chamberFrom(key.chamber, match.chamber);
+        : trend
+          ? this.#chamberFrom(match.chamber ?? section)
+          : this.#chamberFrom(key.chamber, match.chamber);
       const columnText = column.text;
       this.#emitReadings(emit, measure, chamber, value, {
         page: line.page,
-        label: chamberColumns ? `${key.text} (${columnText})` : `${columnText} (${key.text})`,
+        label: table.kind === 'measures' ? `${columnText} (${key.text})` : `${key.text} (${columnText})`,
         sourceText: cell.text,
       });
     }
@@ -709,17 +867,97 @@ type Column = {
   chamber?: Chamber | undefined;
   label?: LabelMatch | undefined;
   unit?: UnitReading | undefined;
+  /** A trend's column of another session than the current one: its values are not read. */
+  skip?: boolean | undefined;
 };
 type Table = {
+  /** Chambers over the columns, measurements over them (a chamber per row), or a trend's sessions. */
+  kind: 'chambers' | 'measures' | 'trend';
   page: number;
   columns: Column[];
   lastBottom: number;
   pitch: number;
   rows: number;
+  /** Its region of a line (tables side by side): cells starting from `labelFrom`, before `labelTo`. */
+  labelFrom: number;
+  labelTo: number;
 };
 
-const isChamberColumns = (table: Table) => table.columns[0]?.chamber !== undefined;
 const hasWords = (cell: Cell) => cell.tokens.some((token) => token.kind === 'word');
+const hasNumbers = (cell: Cell) => cell.tokens.some((token) => token.kind === 'number');
+const inRegion = (table: Table, cell: Cell) => cell.x0 >= table.labelFrom && cell.x0 < table.labelTo;
+
+const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+
+/**
+ * A printed date's parts, year, month and day, as the text gives them: '2025-06-02', '06/02/2025' (month or
+ * day first: both kept), '02.06.2025', '2 Jun 2025', '02/Jun/2025', 'Jun 2, 2025', 'Jun 2025', '2025年6月2日'.
+ */
+function datesOf(
+  text: string,
+): { year: number; first: number; second: number; named: boolean; dotted: boolean } | undefined {
+  const clean = text.trim().toLowerCase();
+  const fullYear = (year: string) => (year.length === 2 ? 2000 + Number(year) : Number(year));
+  let match = /^(\d{4})\s*[-/.年]\s*(\d{1,2})\s*[-/.月]\s*(\d{1,2})\s*日?$/.exec(clean);
+  if (match)
+    return {
+      year: Number(match[1]),
+      first: Number(match[2]),
+      second: Number(match[3]),
+      named: true,
+      dotted: false,
+    };
+  match = /^(\d{1,2})\s*([-/.])\s*(\d{1,2})\s*[-/.]\s*(\d{4}|\d{2})$/.exec(clean);
+  if (match)
+    return {
+      year: fullYear(match[4] as string),
+      first: Number(match[1]),
+      second: Number(match[3]),
+      named: false,
+      dotted: match[2] === '.',
+    };
+  match = /^(\d{1,2})\s*[-/ ]?\s*([a-z]{3})[a-z]*\.?\s*[-/ ]?\s*(\d{4})$/.exec(clean);
+  if (match && MONTHS.includes(match[2] as string))
+    return {
+      year: Number(match[3]),
+      first: MONTHS.indexOf(match[2] as string) + 1,
+      second: Number(match[1]),
+      named: true,
+      dotted: false,
+    };
+  match = /^([a-z]{3})[a-z]*\.?\s*(\d{1,2})?\s*,?\s*(\d{4})$/.exec(clean);
+  if (match && MONTHS.includes(match[1] as string))
+    return {
+      year: Number(match[3]),
+      first: MONTHS.indexOf(match[1] as string) + 1,
+      second: Number(match[2] ?? 1),
+      named: true,
+      dotted: false,
+    };
+  return undefined;
+}
+
+/**
+ * The printed dates as numbers that sort as the dates do (yyyymmdd); undefined when one is no date. Dates
+ * written with numbers only are read month first (US), unless one of them cannot be, or they are dotted
+ * (day first, as Europe writes them).
+ */
+function dateOrders(texts: readonly string[]): number[] | undefined {
+  const dates = texts.map(datesOf);
+  if (dates.some((date) => date === undefined)) return undefined;
+  const valid = (month: number, day: number) => month >= 1 && month <= 12 && day >= 1 && day <= 31;
+  const dayFirst = dates.some(
+    (date) => date && !date.named && (date.dotted || !valid(date.first, date.second)),
+  );
+  const orders: number[] = [];
+  for (const date of dates) {
+    if (!date) return undefined;
+    const [month, day] = date.named || !dayFirst ? [date.first, date.second] : [date.second, date.first];
+    if (!valid(month, day)) return undefined;
+    orders.push(date.year * 10_000 + month * 100 + day);
+  }
+  return orders;
+}
 
 function span(cell: Cell) {
   return { x0: cell.x0, x1: cell.x1, center: (cell.x0 + cell.x1) / 2, left: 0, right: 0, text: cell.text };

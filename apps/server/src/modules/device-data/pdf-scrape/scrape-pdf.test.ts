@@ -79,14 +79,102 @@ describe("a value's box", () => {
   });
 });
 
-describe('text that is not upright', () => {
-  it("is not read, and the PDF is not taken for a scan: 'no-labels', not 'no-text'", async () => {
+/**
+ * A landscape printout on a portrait page (issue 29 §3): its lines drawn turned by `angle` degrees (PDF
+ * space, counter-clockwise), each line's cells at their columns, the lines one under the other as the
+ * turned page reads.
+ */
+async function turnedPrintout(angle: number, lines: readonly string[]): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const page = doc.addPage([612, 792]);
+  const [cos, sin] = [
+    Math.round(Math.cos((angle * Math.PI) / 180)),
+    Math.round(Math.sin((angle * Math.PI) / 180)),
+  ];
+  for (const [index, line] of lines.entries()) {
+    // From the page's centre: back along the baseline, then down the turned page, a line at a time.
+    const down = index * 16 - 40;
+    const [x, y] = [306 - 200 * cos + down * sin, 396 - 200 * sin - down * cos];
+    let column = 0;
+    for (const cell of line.split(/(\s{2,})/)) {
+      if (cell.trim() !== '')
+        page.drawText(cell, {
+          x: x + column * 6 * cos,
+          y: y + column * 6 * sin,
+          size: 10,
+          font,
+          rotate: degrees(angle),
+        });
+      column += cell.length;
+    }
+  }
+  return doc.save();
+}
+
+const LANDSCAPE = [
+  'Patient: Doe, Jane      Serial: PJN123456S',
+  '                RA        RV',
+  'Impedance       475 ohms  620 ohms',
+  'Battery Voltage 3.01 V',
+];
+
+describe('turned pages (issue 29 §3)', () => {
+  it.each([90, 180, 270])(
+    'reads a page whose text is turned %i° as the turned page reads, each box on the page as drawn',
+    async (angle) => {
+      const outcome = await scrapePdf(await turnedPrintout(angle, LANDSCAPE), PDF_SCRAPE_VOCABULARY);
+      expect(outcome.reason).toBe(null);
+      expect(outcome.identity).toMatchObject({ patientName: 'Doe, Jane', serial: 'PJN123456S' });
+      const values = Object.fromEntries(outcome.proposals.map((proposal) => [proposal.key, proposal.value]));
+      expect(values).toEqual({
+        MDC_IDC_MSMT_LEADCHNL_RA_IMPEDANCE_VALUE: 475,
+        MDC_IDC_MSMT_LEADCHNL_RV_IMPEDANCE_VALUE: 620,
+        MDC_IDC_MSMT_BATTERY_VOLTAGE: 3.01,
+      });
+      // The upright page's box of the same value, turned with the page about its centre.
+      const upright = await scrapePdf(await turnedPrintout(0, LANDSCAPE), PDF_SCRAPE_VOCABULARY);
+      const centre = (box: { x: number; y: number; width: number; height: number }) => [
+        box.x + box.width / 2 - 306,
+        box.y + box.height / 2 - 396,
+      ];
+      for (const proposal of outcome.proposals) {
+        const same = upright.proposals.find((each) => each.key === proposal.key);
+        const [ux = 0, uy = 0] = centre(same?.box ?? proposal.box);
+        const [tx = 0, ty = 0] = centre(proposal.box);
+        // Screen coordinates (y down): a counter-clockwise turn of the PDF is clockwise on screen reversed.
+        const radians = (-angle * Math.PI) / 180;
+        expect(tx).toBeCloseTo(ux * Math.cos(radians) - uy * Math.sin(radians), 0);
+        expect(ty).toBeCloseTo(ux * Math.sin(radians) + uy * Math.cos(radians), 0);
+        const sideways = angle % 180 !== 0;
+        expect(proposal.box.width).toBeCloseTo(
+          sideways ? (same?.box.height ?? 0) : (same?.box.width ?? 0),
+          1,
+        );
+      }
+    },
+  );
+
+  it("leaves a turned word on an upright page alone (a chart's axis title), and takes a turned-only page for text, not a scan", async () => {
     const doc = await PDFDocument.create();
     const font = await doc.embedFont(StandardFonts.Helvetica);
-    doc
-      .addPage([612, 792])
-      .drawText('Battery Voltage 3.01 V', { x: 300, y: 300, size: 12, font, rotate: degrees(90) });
-    expect(await scrapePdf(await doc.save(), PDF_SCRAPE_VOCABULARY)).toEqual({
+    const page = doc.addPage([612, 792]);
+    page.drawText('Lead Impedance Trend', { x: 72, y: 700, size: 12, font });
+    page.drawText('Summary of the last session', { x: 72, y: 680, size: 12, font });
+    page.drawText('Battery Voltage 3.01 V', { x: 40, y: 300, size: 8, font, rotate: degrees(90) });
+    expect(await scrapePdf(await doc.save(), PDF_SCRAPE_VOCABULARY)).toMatchObject({
+      proposals: [],
+      reason: 'no-labels',
+    });
+    const skewed = await PDFDocument.create();
+    skewed.addPage([612, 792]).drawText('Battery Voltage 3.01 V', {
+      x: 300,
+      y: 300,
+      size: 12,
+      font: await skewed.embedFont(StandardFonts.Helvetica),
+      rotate: degrees(30),
+    });
+    expect(await scrapePdf(await skewed.save(), PDF_SCRAPE_VOCABULARY)).toEqual({
       proposals: [],
       pageCount: 1,
       reason: 'no-labels',

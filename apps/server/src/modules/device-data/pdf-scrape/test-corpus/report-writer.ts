@@ -1,7 +1,7 @@
 // What the scraping corpus draws with: pages of text placed by hand (a row is cells at given x), in
 // pdf-lib's standard fonts or DejaVu Sans (for Ω), each value drawn recorded as the truth the test and the
 // benchmark compare against. Values come from a seeded generator, so a corpus is the same on every run.
-import { PDFDocument, type PDFFont, type PDFPage, StandardFonts } from 'pdf-lib';
+import { degrees, PDFDocument, type PDFFont, type PDFPage, StandardFonts } from 'pdf-lib';
 import { embedDejaVuFonts } from '../../../documents/pdf/fonts';
 
 export type Truth = Record<string, number | string>;
@@ -77,11 +77,24 @@ export class ReportWriter {
   readonly #style: Required<TextStyle>;
   readonly #top: number;
 
-  private constructor(doc: PDFDocument, style: Required<TextStyle>, size: [number, number], top: number) {
+  /**
+   * A landscape report printed turned on a portrait page (issue 29 §3): the writer lays out in the
+   * landscape frame (`size`), and the page is portrait, its text drawn a quarter turn counter-clockwise.
+   */
+  readonly #turned: boolean;
+
+  private constructor(
+    doc: PDFDocument,
+    style: Required<TextStyle>,
+    size: [number, number],
+    top: number,
+    turned: boolean,
+  ) {
     this.doc = doc;
     this.#style = style;
     this.#top = top;
-    this.page = doc.addPage(size);
+    this.#turned = turned;
+    this.page = doc.addPage(turned ? [size[1], size[0]] : size);
     this.y = size[1] - top;
   }
 
@@ -90,12 +103,19 @@ export class ReportWriter {
     size?: [number, number];
     top?: number;
     title: string;
+    turned?: boolean;
   }) {
     const doc = await PDFDocument.create({ updateMetadata: false });
     doc.setTitle(options.title);
     doc.setProducer('scrape corpus');
     doc.setCreationDate(new Date('2026-03-04T12:00:00Z'));
-    const writer = new ReportWriter(doc, options.style, options.size ?? [612, 792], options.top ?? 60);
+    const writer = new ReportWriter(
+      doc,
+      options.style,
+      options.size ?? [612, 792],
+      options.top ?? 60,
+      options.turned ?? false,
+    );
     for (const [name, font] of Object.entries(STANDARD))
       writer.#fonts.set(name as FontName, await doc.embedFont(font));
     const dejaVu = await embedDejaVuFonts(doc, options.title);
@@ -107,7 +127,7 @@ export class ReportWriter {
   newPage(): void {
     const { width, height } = this.page.getSize();
     this.page = this.doc.addPage([width, height]);
-    this.y = height - this.#top;
+    this.y = (this.#turned ? width : height) - this.#top;
   }
 
   font(name: FontName): PDFFont {
@@ -122,6 +142,12 @@ export class ReportWriter {
   /** Draws text with its left edge at x on the current baseline. */
   text(text: string, x: number, style: TextStyle = {}): void {
     const { font, size } = { ...this.#style, ...style };
+    if (this.#turned) {
+      // The landscape frame's (x, y) on the portrait page, turned a quarter counter-clockwise.
+      const { width } = this.page.getSize();
+      this.page.drawText(text, { x: width - this.y, y: x, size, font: this.font(font), rotate: degrees(90) });
+      return;
+    }
     this.page.drawText(text, { x, y: this.y, size, font: this.font(font) });
   }
 

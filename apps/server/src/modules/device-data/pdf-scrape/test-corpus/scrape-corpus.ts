@@ -976,6 +976,196 @@ const DEFINITIONS: Definition[] = [
       return { bytes: await w.save(), expected: w.truth };
     },
   },
+  {
+    name: 'boston-side-by-side-lead-tables',
+    covers: 'two chamber tables side by side on one line (issue 29 §3): RA RV … RA RV, labels between',
+    build: async (d) => {
+      const w = await ReportWriter.create({
+        title: 'Interrogation Summary',
+        // DejaVu: it draws 'Ω'.
+        style: { font: 'dejavu', size: 9 },
+      });
+      heading(w, 'Interrogation Summary', 'Accolade MRI EL DR L331');
+      const [ra, rv, battery] = [leadValues(d, 'RA'), leadValues(d, 'RV'), batteryValues(d)];
+      const ohms = d.pick(['Ω', 'Ohms', 'ohm']);
+      w.row([[54, 'Leads Data']], { font: 'dejavu-bold' });
+      w.row(
+        [
+          [170, 'RA'],
+          [235, 'RV'],
+          [410, 'RA'],
+          [475, 'RV'],
+        ],
+        { font: 'dejavu-bold' },
+      );
+      w.row([
+        [54, 'Intrinsic Amplitude'],
+        [170, `${fixed(ra.sensing, 1)} mV`],
+        [235, `${fixed(rv.sensing, 1)} mV`],
+        [300, 'Pace Threshold'],
+        [410, `${fixed(ra.threshold, 2)} V`],
+        [475, `${fixed(rv.threshold, 2)} V`],
+      ]);
+      w.row([
+        [54, 'Pace Impedance'],
+        [170, `${ra.impedance} ${ohms}`],
+        [235, `${rv.impedance} ${ohms}`],
+        [300, 'Pulse Width'],
+        [410, `${fixed(ra.pulseWidth, 1)} ms`],
+        [475, `${fixed(rv.pulseWidth, 1)} ms`],
+      ]);
+      w.row([
+        [54, 'Percent Paced'],
+        [170, `${fixed(ra.paced, 1)} %`],
+        [235, `${fixed(rv.paced, 1)} %`],
+        [300, 'Battery Voltage'],
+        [410, `${fixed(battery.voltage, 2)} V`],
+      ]);
+      expectLead(w, 'RA', ra, ['sensing', 'impedance', 'paced']);
+      expectLead(w, 'RV', rv, ['sensing', 'impedance', 'paced']);
+      w.expect(K.threshold('RA'), ra.threshold);
+      w.expect(K.threshold('RV'), rv.threshold);
+      w.expect(K.batteryVoltage, battery.voltage);
+      return { bytes: await w.save(), expected: w.truth };
+    },
+  },
+  {
+    name: 'boston-lead-trend-most-recent',
+    covers:
+      "a trend table (issue 29 §3): 'Implant', two dates and 'Most Recent' columns; the current is taken",
+    build: async (d) => {
+      const w = await ReportWriter.create({
+        title: 'Leads Trend',
+        // DejaVu: it draws 'Ω'.
+        style: { font: 'dejavu', size: 9 },
+      });
+      heading(w, 'Leads Trend', 'Accolade MRI EL DR L331');
+      const [ra, rv] = [leadValues(d, 'RA'), leadValues(d, 'RV')];
+      // Earlier sessions' values: near the current ones, never equal (so a wrong column shows).
+      const earlier = (value: number, step: number, decimals: number) =>
+        [3, 2, 1].map((k) => fixed(value + k * step, decimals));
+      w.row(
+        [
+          [230, 'Implant'],
+          [300, d.pick(['06 Jan 2025', 'Jan 6, 2025', '01/06/2025'])],
+          [370, d.pick(['03 Jun 2025', 'Jun 3, 2025', '06/03/2025'])],
+          [440, 'Most Recent'],
+        ],
+        { font: 'dejavu-bold' },
+      );
+      const rows: [string, string[], string][] = [
+        ['RA Intrinsic Amplitude', earlier(ra.sensing, 0.3, 1), `${fixed(ra.sensing, 1)} mV`],
+        ['RA Pace Impedance', earlier(ra.impedance, 20, 0), `${ra.impedance} Ω`],
+        ['RA Pace Threshold', earlier(ra.threshold, 0.25, 2), `${fixed(ra.threshold, 2)} V`],
+        ['RV Intrinsic Amplitude', earlier(rv.sensing, 0.4, 1), `${fixed(rv.sensing, 1)} mV`],
+        ['RV Pace Impedance', earlier(rv.impedance, 25, 0), `${rv.impedance} Ω`],
+        ['RV Pace Threshold', earlier(rv.threshold, 0.25, 2), `${fixed(rv.threshold, 2)} V`],
+      ];
+      for (const [label, past, current] of rows) {
+        const unit = current.replace(/^[\d.]+ /, '');
+        w.row([
+          [54, label],
+          [230, `${past[0]} ${unit}`],
+          [300, `${past[1]} ${unit}`],
+          [370, `${past[2]} ${unit}`],
+          [440, current],
+        ]);
+      }
+      expectLead(w, 'RA', ra, ['sensing', 'impedance']);
+      expectLead(w, 'RV', rv, ['sensing', 'impedance']);
+      w.expect(K.threshold('RA'), ra.threshold);
+      w.expect(K.threshold('RV'), rv.threshold);
+      return { bytes: await w.save(), expected: w.truth };
+    },
+  },
+  {
+    name: 'biotronik-trend-dated-sections',
+    covers:
+      'a trend of dated columns, the latest first, dd.mm.yyyy, under chamber headings (issue 29 §3): the latest is taken',
+    build: async (d) => {
+      const w = await ReportWriter.create({
+        title: 'Home Monitoring Trend',
+        style: { font: 'times', size: 9.5 },
+      });
+      heading(w, 'Home Monitoring Trend', 'Enitra 8 DR-T');
+      const [ra, rv] = [leadValues(d, 'RA'), leadValues(d, 'RV')];
+      w.row(
+        [
+          [220, '02.03.2026'],
+          [300, '15.12.2025'],
+          [380, '10.09.2025'],
+        ],
+        { font: 'times-bold' },
+      );
+      const section = (name: string, lead: Lead) => {
+        w.row([[54, name]], { font: 'times-bold' });
+        const rows: [string, number, string, number, number][] = [
+          ['Sensing', lead.sensing, 'mV', 1, 0.5],
+          ['Pacing threshold', lead.threshold, 'V', 2, 0.25],
+          ['Pacing impedance', lead.impedance, 'Ohm', 0, 30],
+        ];
+        for (const [label, value, unit, decimals, step] of rows)
+          w.row([
+            [62, label],
+            [220, `${fixed(value, decimals)} ${unit}`],
+            [300, `${fixed(value + step, decimals)} ${unit}`],
+            [380, `${fixed(value + 2 * step, decimals)} ${unit}`],
+          ]);
+      };
+      section('Atrium', ra);
+      section('Ventricle', rv);
+      expectLead(w, 'RA', ra, ['sensing', 'impedance']);
+      expectLead(w, 'RV', rv, ['sensing', 'impedance']);
+      w.expect(K.threshold('RA'), ra.threshold);
+      w.expect(K.threshold('RV'), rv.threshold);
+      return { bytes: await w.save(), expected: w.truth };
+    },
+  },
+  {
+    name: 'turned-landscape-summary',
+    covers: 'a landscape summary printed turned on a portrait page (issue 29 §3): text drawn a quarter turn',
+    build: async (d) => {
+      const w = await ReportWriter.create({
+        title: 'Quick Look',
+        style: { font: 'helvetica', size: 10 },
+        size: [792, 612],
+        turned: true,
+      });
+      heading(w, 'Quick Look', 'Azure XT DR MRI SureScan W1DR01');
+      const [ra, rv, battery] = [leadValues(d, 'RA'), leadValues(d, 'RV'), batteryValues(d)];
+      w.row(
+        [
+          [250, 'Atrial'],
+          [350, 'RV'],
+        ],
+        { font: 'helvetica-bold' },
+      );
+      w.row([
+        [54, 'Pacing Impedance'],
+        [250, `${ra.impedance} ohms`],
+        [350, `${rv.impedance} ohms`],
+      ]);
+      w.row([
+        [54, 'Capture Threshold'],
+        [250, thresholdText(ra)],
+        [350, thresholdText(rv)],
+      ]);
+      w.row([
+        [54, 'Measured P/R Wave'],
+        [250, `${fixed(ra.sensing, 1)} mV`],
+        [350, `${fixed(rv.sensing, 1)} mV`],
+      ]);
+      w.down(8);
+      w.row([
+        [54, 'Battery Voltage'],
+        [250, `${fixed(battery.voltage, 2)} V`],
+      ]);
+      expectLead(w, 'RA', ra, ['impedance', 'threshold', 'sensing']);
+      expectLead(w, 'RV', rv, ['impedance', 'threshold', 'sensing']);
+      w.expect(K.batteryVoltage, battery.voltage);
+      return { bytes: await w.save(), expected: w.truth };
+    },
+  },
 ];
 
 /** The portal's own in-person device check report (generate-device-check-pdf.ts) for these values. */
