@@ -534,7 +534,12 @@ export const SCRAPE_IDENTITY_TERMS: Readonly<Record<ScrapeLanguage, IdentityTerm
  * latest dated column's; never a `past` one ('Implant', 'Last Session'). Lower case, as printed after
  * Unicode NFKC.
  */
-export type TrendColumnTerms = Readonly<{ current: readonly string[]; past: readonly string[] }>;
+export type TrendColumnTerms = Readonly<{
+  current: readonly string[];
+  past: readonly string[];
+  /** The printout's own session date's labels: a trend column of that date is the current one. */
+  sessionDate: readonly string[];
+}>;
 export const SCRAPE_TREND_COLUMN_TERMS: Readonly<Record<ScrapeLanguage, TrendColumnTerms>> = {
   en: {
     current: ['most recent', 'current', 'this session', 'this visit', 'today', 'latest', 'now', 'present'],
@@ -550,12 +555,21 @@ export const SCRAPE_TREND_COLUMN_TERMS: Readonly<Record<ScrapeLanguage, TrendCol
       'baseline',
       'reference',
     ],
+    sessionDate: [
+      'date of visit',
+      'visit date',
+      'session date',
+      'interrogation date',
+      'date of interrogation',
+      'follow-up date',
+    ],
   },
   de: {
     current: ['aktuell', 'heute', 'diese sitzung', 'letzte messung'],
     past: ['implantation', 'bei implantation', 'vorherige', 'vorige', 'letzte sitzung', 'initial'],
+    sessionDate: ['sitzungsdatum', 'nachsorgedatum', 'datum der nachsorge', 'abfragedatum'],
   },
-  ja: { current: ['今回', '現在', '最新'], past: ['前回', '植込み時', '初回'] },
+  ja: { current: ['今回', '現在', '最新'], past: ['前回', '植込み時', '初回'], sessionDate: ['来院日'] },
 };
 
 /** Everything the scraping engine reads a report with: plain data, cloned into its worker. */
@@ -588,6 +602,9 @@ export const PDF_SCRAPE_VOCABULARY: PdfScrapeVocabulary = {
   trendColumns: {
     current: /* @__PURE__ */ Object.values(SCRAPE_TREND_COLUMN_TERMS).flatMap((terms) => terms.current),
     past: /* @__PURE__ */ Object.values(SCRAPE_TREND_COLUMN_TERMS).flatMap((terms) => terms.past),
+    sessionDate: /* @__PURE__ */ Object.values(SCRAPE_TREND_COLUMN_TERMS).flatMap(
+      (terms) => terms.sessionDate,
+    ),
   },
 };
 

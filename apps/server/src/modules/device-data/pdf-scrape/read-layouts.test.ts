@@ -97,6 +97,18 @@ RV Pacing Impedance          530 Ω        545 Ω        520 Ω
     ).toEqual({ [K.impedance('RV')]: 545 });
   });
 
+  it("takes the column of the printout's own session date over a later one ('Date of Visit')", () => {
+    const trend = `
+                        01 Feb 2026   15 Mar 2026   20 Apr 2026
+RV Pacing Impedance     520 Ω         545 Ω         560 Ω
+`;
+    expect(valuesOf(`Date of Visit: 15/Mar/2026, 9:16:05 am${trend}`)).toEqual({ [K.impedance('RV')]: 545 });
+    expect(valuesOf(`Session date 03/15/2026${trend}`)).toEqual({ [K.impedance('RV')]: 545 });
+    // A session date no column has: the latest column.
+    expect(valuesOf(`Date of Visit: 16/Mar/2026${trend}`)).toEqual({ [K.impedance('RV')]: 560 });
+    expect(valuesOf(trend)).toEqual({ [K.impedance('RV')]: 560 });
+  });
+
   it("reads none of a trend that does not say which session is current, nor its first column as a row's value", () => {
     expect(
       valuesOf(`

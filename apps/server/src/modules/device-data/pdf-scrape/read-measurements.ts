@@ -59,6 +59,9 @@ class Reader {
   readonly #chambers = new Map<string, { terms: string[]; chamber: Chamber; prefixOnly: boolean }[]>();
   readonly #statuses = new Map<string, { terms: string[]; status: string }[]>();
   readonly #trendTerms = new Map<string, { terms: string[]; current: boolean }[]>();
+  readonly #sessionDateTerms = new Map<string, { terms: string[] }[]>();
+  /** The date the printout says its session was, as printed ('Date of Visit: 13/Nov/2025'). */
+  #sessionDate: string | undefined;
   #hasLeftVentricle = false;
   /** The numbers of charts' axes, which share lines with labels but are no one's value. */
   #axis = new Set<Token>();
@@ -79,11 +82,13 @@ class Reader {
     }
     for (const term of vocabulary.trendColumns.current) addTerm(this.#trendTerms, term, { current: true });
     for (const term of vocabulary.trendColumns.past) addTerm(this.#trendTerms, term, { current: false });
+    for (const term of vocabulary.trendColumns.sessionDate) addTerm(this.#sessionDateTerms, term, {});
   }
 
   read(pages: readonly PageText[]): ScrapedValue[] {
     const lines = pages.flatMap((page) => layOutLines(page));
     this.#axis = findAxisTokens(lines);
+    this.#sessionDate = this.#findSessionDate(lines);
     const leftWords = new Set(this.#vocabulary.leftVentricleWords);
     this.#hasLeftVentricle = lines.some((line) =>
       line.tokens.some((token) => leftWords.has(token.norm) || token.norm.startsWith('lv/')),
@@ -684,6 +689,25 @@ class Reader {
     return tables;
   }
 
+  /** The session's date as the printout prints it after its label, on its first page or two. */
+  #findSessionDate(lines: readonly Line[]): string | undefined {
+    for (const line of lines) {
+      if (line.page > 2) return undefined;
+      const tokens = line.tokens;
+      for (let at = 0; at < tokens.length; at++) {
+        const label = longestMatch(this.#sessionDateTerms, tokens, at);
+        if (!label) continue;
+        // The date: the longest run of the next few tokens that reads as one ('13/Nov/2025, 9:16 am').
+        const after = tokens.slice(label.end).filter((token) => token.text !== ':');
+        for (let length = Math.min(after.length, 7); length > 0; length--) {
+          const text = textOf(after.slice(0, length));
+          if (datesOf(text)) return text;
+        }
+      }
+    }
+    return undefined;
+  }
+
   /** What a trend column's header says: the current session, a past one, or a date (sortable). */
   #trendColumnOf(cell: Cell): { current: boolean } | { date: string } | undefined {
     const tokens = meaningful(cell.tokens);
@@ -721,8 +745,15 @@ class Reader {
     const order = dateOrders(dated.map((session) => session.date));
     if (!order || new Set(order).size !== order.length) return undefined;
     const currents = sessions.filter((session) => session && 'current' in session && session.current);
+    // The printout's own session date, read in the same order of day and month as the columns' dates.
+    const withSession = this.#sessionDate
+      ? dateOrders([...dated.map((session) => session.date), this.#sessionDate])
+      : undefined;
+    const sessionColumn = withSession ? withSession.indexOf(withSession.at(-1) as number) : -1;
     let chosen: number | undefined;
     if (currents.length === 1) chosen = sessions.indexOf(currents[0]);
+    else if (currents.length === 0 && sessionColumn >= 0 && sessionColumn < dated.length)
+      chosen = sessions.indexOf(dated[sessionColumn]);
     else if (currents.length === 0 && order.length > 0) {
       const latest = Math.max(...order);
       chosen = sessions.indexOf(dated[order.indexOf(latest)]);
