@@ -56,6 +56,31 @@ Intrinsic Amplitude  2.8 mV      11.6 mV     Pace Threshold       0.7 V       1.
   });
 });
 
+describe('a chamber header printed on two lines', () => {
+  it("reads the leads' models under their chambers, or the rest of a chamber's name, as one header", () => {
+    expect(
+      valuesOf(`
+                     Atrial        RV
+                     (5076)        (6935M)
+Pacing Impedance     532 Ω         494 Ω
+Measured P/R Wave    4.4 mV        6.4 mV
+`),
+    ).toEqual({
+      [K.impedance('RA')]: 532,
+      [K.impedance('RV')]: 494,
+      [K.sensing('RA')]: 4.4,
+      [K.sensing('RV')]: 6.4,
+    });
+    expect(
+      valuesOf(`
+                     Atrial        Right
+                     Lead          Ventricular Lead
+Pacing Impedance     532 Ω         494 Ω
+`),
+    ).toEqual({ [K.impedance('RA')]: 532, [K.impedance('RV')]: 494 });
+  });
+});
+
 describe('trend tables: a label, then one value per session', () => {
   it("takes the 'Most Recent' column, wherever it stands, not the first", () => {
     expect(

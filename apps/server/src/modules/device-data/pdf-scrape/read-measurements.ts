@@ -101,7 +101,10 @@ class Reader {
     let pendingLooked = 0;
     let headings: Heading[] = [];
     let page = 0;
+    // The second line of a header printed on two lines, already read with the first.
+    let headerContinuation = -1;
     for (const [index, line] of lines.entries()) {
+      if (index === headerContinuation) continue;
       if (line.page !== page) {
         // A table still open at the foot of a page may go on at the top of the next, header repeated or not.
         const [only] = tables;
@@ -111,7 +114,15 @@ class Reader {
         headings = [];
         page = line.page;
       }
-      const header = this.#tableHeader(line, lines[index + 1]);
+      let header = this.#tableHeader(line, lines[index + 1]);
+      // A header on two lines: the chambers, then under them the leads' models or the rest of their
+      // names ('Atrial  RV' over '(5076)  (6935M)'; 'Atrial  Right' over 'Lead  Ventricular Lead').
+      const next = lines[index + 1];
+      const stacked = !header && next ? stackHeaderLines(line, next) : undefined;
+      if (stacked) {
+        header = this.#tableHeader(stacked, lines[index + 2]);
+        if (header) headerContinuation = index + 1;
+      }
       if (header) {
         tables = header.tables;
         pending = undefined;
@@ -913,6 +924,31 @@ type Table = {
   labelFrom: number;
   labelTo: number;
 };
+
+/**
+ * Two lines read as one header: each cell of the second under a cell of the first, joined to it; none of
+ * them a value (a number only in brackets: a lead's model). Undefined when the second line is not that.
+ */
+function stackHeaderLines(line: Line, next: Line): Line | undefined {
+  if (next.page !== line.page || next.top - line.bottom > line.bottom - line.top) return undefined;
+  if (withoutBracketed(line.tokens).some((token) => token.kind === 'number')) return undefined;
+  const joined = line.cells.map((cell) => ({ ...cell, tokens: [...cell.tokens] }));
+  for (const cell of next.cells) {
+    if (withoutBracketed(cell.tokens).some((token) => token.kind === 'number')) return undefined;
+    const above = joined.filter((each) => cell.x0 < each.x1 + 2 && cell.x1 > each.x0 - 2);
+    const [only] = above;
+    if (above.length !== 1 || !only) return undefined;
+    only.tokens.push(...cell.tokens);
+    only.x0 = Math.min(only.x0, cell.x0);
+    only.x1 = Math.max(only.x1, cell.x1);
+    only.bottom = Math.max(only.bottom, cell.bottom);
+  }
+  const cells: Cell[] = joined.map((cell, index) => {
+    const tokens = cell.tokens.map((token) => ({ ...token, cell: index }));
+    return { ...cell, tokens, text: textOf(tokens) };
+  });
+  return { ...line, bottom: next.bottom, cells, tokens: cells.flatMap((cell) => cell.tokens) };
+}
 
 const hasWords = (cell: Cell) => cell.tokens.some((token) => token.kind === 'word');
 const hasNumbers = (cell: Cell) => cell.tokens.some((token) => token.kind === 'number');

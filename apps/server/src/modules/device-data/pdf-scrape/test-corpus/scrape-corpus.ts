@@ -1122,6 +1122,48 @@ const DEFINITIONS: Definition[] = [
     },
   },
   {
+    name: 'lead-models-under-chambers',
+    covers: "a chamber header on two lines, the leads' models under the chambers (issue 29 §3)",
+    build: async (d) => {
+      const w = await ReportWriter.create({
+        title: 'Quick Look',
+        style: { font: 'helvetica', size: 9 },
+      });
+      heading(w, 'Quick Look', 'Azure XT DR MRI SureScan W1DR01');
+      const [ra, rv] = [leadValues(d, 'RA'), leadValues(d, 'RV')];
+      w.row(
+        [
+          [230, 'Atrial'],
+          [330, d.pick(['RV', 'Ventricular'])],
+        ],
+        { font: 'helvetica-bold' },
+        11,
+      );
+      w.row([
+        [230, d.pick(['(5076)', '(4574)'])],
+        [330, d.pick(['(6935M)', '(3830)'])],
+      ]);
+      w.row([
+        [54, 'Pacing Impedance'],
+        [230, `${ra.impedance} ohms`],
+        [330, `${rv.impedance} ohms`],
+      ]);
+      w.row([
+        [54, 'Capture Threshold'],
+        [230, thresholdText(ra)],
+        [330, thresholdText(rv)],
+      ]);
+      w.row([
+        [54, 'Measured P/R Wave'],
+        [230, `${fixed(ra.sensing, 1)} mV`],
+        [330, `${fixed(rv.sensing, 1)} mV`],
+      ]);
+      expectLead(w, 'RA', ra, ['impedance', 'threshold', 'sensing']);
+      expectLead(w, 'RV', rv, ['impedance', 'threshold', 'sensing']);
+      return { bytes: await w.save(), expected: w.truth };
+    },
+  },
+  {
     name: 'turned-landscape-summary',
     covers: 'a landscape summary printed turned on a portrait page (issue 29 §3): text drawn a quarter turn',
     build: async (d) => {
