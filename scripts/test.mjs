@@ -90,7 +90,7 @@ const checksThenUnit = sequence('checks │ ', [
   ['Lint (Biome)', 'npx', ['biome', 'check', '.']],
   ['Type-check (tsc)', 'npm', ['run', 'typecheck', '--silent']],
   ['Boundaries (dependency-cruiser)', process.execPath, ['scripts/check-boundaries.mjs']],
-]).then(() => vitest('unit', 'unit │ ', ['unit']));
+]).then(() => vitest('unit', 'unit │ ', ['unit', 'unit-web', 'unit-isolated']));
 
 let budgetMet = true;
 const buildThenBrowser = sequence('build │ ', [

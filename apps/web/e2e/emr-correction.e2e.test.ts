@@ -40,7 +40,7 @@ describe('un-signing a document the EMR holds, in a real browser', () => {
       const { page } = session;
       await signIn(page, baseUrl, 'provider@example.org', { path: INBOX });
       await waitForDocuments(page);
-      const documentId = await selectWorkableDocument(page);
+      const documentId = await selectWorkableDocument(page, { reportsOnly: true });
       // The document alone, whatever its status (as a notification's link opens it).
       await page.goto(`${baseUrl}${INBOX}?status=any&idIn=${documentId}`);
       await expect.poll(() => openDocumentId(page)).toBe(documentId);

@@ -137,6 +137,31 @@ export async function saveScreenshot(
   return file;
 }
 
+/**
+ * What a failed test's screen showed, for a failure on a CI machine nobody can look at afterwards: a
+ * screenshot (screenshots/FAILED-<test>.png), the page's path and the problems the page reported so far.
+ */
+async function describeFailedScreen(page: Page, testName: string, problems: string[]): Promise<void> {
+  const name = `FAILED-${testName.replace(/[^a-z0-9]+/gi, '-').slice(0, 80)}`;
+  await mkdir(screenshotDir, { recursive: true });
+  const file = path.join(screenshotDir, `${name}.png`);
+  // The picture is a help, not a second failure: a page that cannot be drawn any more says so.
+  const saved = await page.screenshot({ path: file, timeout: 10_000 }).then(
+    () => file,
+    (error: unknown) => `no screenshot (${error instanceof Error ? error.message.split('\n')[0] : error})`,
+  );
+  const { pathname, search } = new URL(page.url());
+  console.error(
+    [
+      `Failed: '${testName}' ended on ${pathname}${search}`,
+      `  screen: ${saved}`,
+      ...(problems.length > 0
+        ? problems.map((problem) => `  page: ${problem}`)
+        : ['  page: no problems reported']),
+    ].join('\n'),
+  );
+}
+
 /** Drops the problems a test expected (a failure it provoked on purpose), so the rest still fail it. */
 export function forgiveExpected(problems: string[], patterns: RegExp[]) {
   const kept = problems.filter((problem) => !patterns.some((pattern) => pattern.test(problem)));
@@ -193,10 +218,11 @@ export function useBrowserSession(
   afterEach(async ({ task }) => {
     try {
       // The screen a test ends on is checked too, whether or not it took a picture of it. A test that
-      // already failed keeps its own failure as the one reported.
+      // already failed keeps its own failure as the one reported, with what the screen showed beside it.
       const page = session.page;
-      if (task.result?.state !== 'fail' && page && !page.isClosed() && /^https?:/.test(page.url())) {
-        await checkAccessibility(page, `the last screen of '${task.name}'`);
+      if (page && !page.isClosed() && /^https?:/.test(page.url())) {
+        if (task.result?.state === 'fail') await describeFailedScreen(page, task.name, session.problems);
+        else await checkAccessibility(page, `the last screen of '${task.name}'`);
       }
     } finally {
       await session.context?.close();

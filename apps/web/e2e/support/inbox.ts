@@ -3,6 +3,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { ALERT_DOCUMENT_TYPES } from '@portal/domain';
 import type { Download, Page } from 'playwright-core';
 import { expect } from 'vitest';
 
@@ -55,9 +56,21 @@ export async function waitForDocuments(page: Page) {
 }
 
 /** Selects the first listed document that may be worked on (unsigned, not locked) and returns its id. */
-export async function selectWorkableDocument(page: Page): Promise<string> {
+export async function selectWorkableDocument(
+  page: Page,
+  options: {
+    /**
+     * A report, not an alert: a signed alert goes to the EMR only when the clinic sends alerts, so a test of
+     * the EMR delivery needs a report (which document comes first depends on what earlier tests signed).
+     */
+    reportsOnly?: boolean;
+  } = {},
+): Promise<string> {
+  const alerts = ALERT_DOCUMENT_TYPES.map((type) => `:not([data-type="${type}"])`).join('');
   const candidate = documentList(page)
-    .locator('[data-document-id][data-status="unsigned"]:not([data-locked])')
+    .locator(
+      `[data-document-id][data-status="unsigned"]:not([data-locked])${options.reportsOnly ? alerts : ''}`,
+    )
     .first();
   const id = await candidate.getAttribute('data-document-id');
   if (!id) throw new Error('no workable document');

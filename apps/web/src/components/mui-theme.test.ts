@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { readFileSync } from 'node:fs';
 import { getContrastRatio } from '@mui/material/styles';
 import { describe, expect, it } from 'vitest';

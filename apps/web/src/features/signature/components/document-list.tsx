@@ -320,6 +320,7 @@ function DocumentRow({
     <li
       data-document-id={document.id}
       data-status={doc.status}
+      data-type={doc.type}
       data-locked={doc.locked ? 'true' : undefined}
       data-pinned={doc.isPinned ? 'true' : undefined}
       data-alert={doc.alert ?? undefined}

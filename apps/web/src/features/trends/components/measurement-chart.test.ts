@@ -1,3 +1,4 @@
+// @vitest-environment node
 import type { LongitudinalSeries } from '@portal/domain';
 import { describe, expect, it } from 'vitest';
 import { describeChart, nearestSession, toChartData } from './measurement-chart';
