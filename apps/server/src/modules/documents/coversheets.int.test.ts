@@ -71,11 +71,12 @@ describe('coversheets and EMR copies (issue 14 §5)', () => {
     date: string,
     measurements: NewDeviceSession['measurements'],
     documentId: string | null = null,
+    deviceType: 'PM' | 'Other' = 'PM',
   ) =>
     inTransaction(portal.db, (tx) =>
       saveDeviceSession(tx, 'auth0|importer', {
         patient,
-        deviceType: 'PM',
+        deviceType,
         kind: 'remote',
         source: 'device-import',
         sessionDate: new Date(`${date}T09:00:00Z`),
@@ -180,6 +181,49 @@ describe('coversheets and EMR copies (issue 14 §5)', () => {
     // The default template: no AF section.
     expect(cover).not.toContain('Atrial fibrillation and anticoagulation');
     expect(await pageText(bytes, 2)).toContain('Remote monitoring report (test)');
+  });
+
+  // Issue 28 §2: a session whose sender named no device type the portal knows is stored as Other.
+  it('a report on a session of type Other gets its coversheet: device Other, its values compared', async () => {
+    const patient = await insertPatient(portal.db, { clinicNpi: OWN_CLINIC_NPI });
+    const document = await insertDocument(portal.db, portal.storage, {
+      clinicNpi: OWN_CLINIC_NPI,
+      patientRef: patient.id,
+      dos: new Date('2025-07-02T12:00:00Z'),
+    });
+    await saveSession(
+      patient,
+      '2025-01-01',
+      [
+        { key: RV_IMPEDANCE, value: 500 },
+        { key: AF_BURDEN, value: 0.4 },
+      ],
+      null,
+      'Other',
+    );
+    await saveSession(
+      patient,
+      '2025-07-02',
+      [
+        { key: RV_IMPEDANCE, value: 480 },
+        { key: AF_BURDEN, value: 7.5 },
+      ],
+      document.id,
+      'Other',
+    );
+    const cover = await pageText(await download(document), 1);
+    for (const expected of [
+      'Other',
+      'Session of 07/02/2025 (remote)',
+      '2 sessions on record',
+      'RV pacing impedance',
+      '480',
+      '500',
+      'AT/AF burden',
+      '7.5%',
+      'Critical',
+    ])
+      expect(cover, expected).toContain(expected);
   });
 
   it('stripCoversheet=true returns exactly the stored PDF', async () => {
