@@ -65,7 +65,9 @@ export function longitudinalQueryOptions(
 
 /** A status (battery status) is read as text; every other measurement is a number drawn as a line. */
 export function isStatusSeries(series: Pick<LongitudinalSeries, 'key'>): boolean {
-  return findMeasurement(series.key)?.kind === 'status';
+  // A lead's identity (its model, serial…) is text: rows, as a status is.
+  const kind = findMeasurement(series.key)?.kind;
+  return kind === 'status' || kind === 'text';
 }
 
 function decimalsOf(key: string): number {

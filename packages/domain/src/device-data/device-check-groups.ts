@@ -62,7 +62,7 @@ export function groupDeviceCheckFields(
 /** A value as a report shows it: the unit's decimals and the unit, or a status as is. */
 export function formatMeasurementValue(key: string, value: number | string): string {
   const measurement = findMeasurement(key);
-  if (!measurement || measurement.kind === 'status' || typeof value === 'string') return String(value);
+  if (measurement?.kind !== 'number' || typeof value === 'string') return String(value);
   const unit = measurement.unit === '%' ? '%' : ` ${measurement.unit}`;
   return `${value.toFixed(measurement.decimals)}${unit}`;
 }

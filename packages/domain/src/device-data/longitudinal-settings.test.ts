@@ -103,7 +103,7 @@ describe('measurements', () => {
   it('are keyed by IDCO term names, each once', () => {
     const keys = MEASUREMENTS.map((measurement) => measurement.key);
     expect(new Set(keys).size).toBe(keys.length);
-    for (const key of keys) expect(key).toMatch(/^MDC_IDC_(MSMT|STAT)_[A-Z0-9_]+(\.[A-Za-z]+)?$/);
+    for (const key of keys) expect(key).toMatch(/^MDC_IDC_(MSMT|STAT|LEAD)_[A-Z0-9_]+(\.[A-Za-z]+)?$/);
   });
 
   it.each([

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   AT_BURDEN_KEY,
   checkDeviceCheckMeasurements,
+  checkImportedMeasurementValue,
   DEFAULT_LONGITUDINAL_MEASUREMENTS,
   findMeasurement,
   findMeasurementByTerm,
@@ -212,5 +213,34 @@ describe('the default trends of a device of unknown type (Other)', () => {
     for (const type of ['PM', 'ICD', 'ILR'] as const) {
       for (const key of DEFAULT_LONGITUDINAL_MEASUREMENTS[type]) expect(other).toContain(key);
     }
+  });
+});
+
+describe('a lead’s identity (IDCO MDC_IDC_LEAD_*, per chamber)', () => {
+  it('is a text measurement per chamber, checked for length, in the trends after each lead', () => {
+    expect(findMeasurement('MDC_IDC_LEAD_MODEL.RV')).toMatchObject({
+      kind: 'text',
+      chamber: 'RV',
+      label: 'RV lead model',
+      ieeeCode: 720961,
+    });
+    expect(checkImportedMeasurementValue('MDC_IDC_LEAD_SERIAL.LV', 'PJN123456')).toBeUndefined();
+    expect(checkImportedMeasurementValue('MDC_IDC_LEAD_SERIAL.LV', 'x'.repeat(101))).toBe(
+      'must be a text of 1 to 100 characters',
+    );
+    expect(checkImportedMeasurementValue('MDC_IDC_LEAD_SERIAL.LV', 12)).toBe(
+      'must be a text of 1 to 100 characters',
+    );
+    const pm = DEFAULT_LONGITUDINAL_MEASUREMENTS.PM;
+    expect(pm.indexOf('MDC_IDC_LEAD_MODEL.RV')).toBe(
+      pm.indexOf('MDC_IDC_MSMT_LEADCHNL_RV_LEAD_CHANNEL_STATUS') + 1,
+    );
+    for (const type of ['PM', 'ICD', 'Other'] as const)
+      expect(DEFAULT_LONGITUDINAL_MEASUREMENTS[type]).toContain('MDC_IDC_LEAD_IMPLANT_DT.LV');
+    expect(DEFAULT_LONGITUDINAL_MEASUREMENTS.ILR.some((key) => key.startsWith('MDC_IDC_LEAD_'))).toBe(false);
+    // Not a field of the in-person form.
+    expect(listDeviceCheckFields('biValve', 'ICD').some((key) => key.startsWith('MDC_IDC_LEAD_'))).toBe(
+      false,
+    );
   });
 });

@@ -80,7 +80,18 @@ type StatusDefinition = IdcoTermFacts & {
   /** A lead channel's status: the chamber of its lead. */
   chamber?: LeadChamber;
 };
-export type MeasurementDefinition = NumericDefinition | StatusDefinition;
+/** A lead's identity as the device reports it (its model, serial, manufacturer, implant date): text. */
+type TextDefinition = IdcoTermFacts & {
+  key: string;
+  label: string;
+  shortLabel: string;
+  group: MeasurementGroup;
+  kind: 'text';
+  /** The longest value kept. */
+  maxLength: number;
+  chamber?: LeadChamber;
+};
+export type MeasurementDefinition = NumericDefinition | StatusDefinition | TextDefinition;
 
 // Codes and UCUM units below are those of the IHE PCD IDCO example message (the iCARDEA project's
 // fullMessageOriginal.txt) and the HL7 CIED implementation guide's value sets; see the corpus README.
@@ -260,6 +271,40 @@ function leadChannel(chamber: LeadChamber): MeasurementDefinition[] {
     },
   ];
 }
+
+/**
+ * The IDCO lead terms (MDC_IDC_LEAD_*, 720961–720966): each lead's are given in one OBX-4 sub-ID, with its
+ * MDC_IDC_LEAD_LOCATION (RA, RV, LV) naming the chamber. They are kept per chamber: `<term>.<chamber>`.
+ */
+export const LEAD_IDENTITY_TERMS = {
+  MDC_IDC_LEAD_MODEL: { ieeeCode: 720961, label: 'lead model', shortLabel: 'lead model' },
+  MDC_IDC_LEAD_SERIAL: { ieeeCode: 720962, label: 'lead serial number', shortLabel: 'lead serial' },
+  MDC_IDC_LEAD_MFG: { ieeeCode: 720963, label: 'lead manufacturer', shortLabel: 'lead maker' },
+  MDC_IDC_LEAD_IMPLANT_DT: { ieeeCode: 720964, label: 'lead implant date', shortLabel: 'lead implanted' },
+} as const;
+export type LeadIdentityTerm = keyof typeof LEAD_IDENTITY_TERMS;
+/** Where a lead is (its sub-ID's MDC_IDC_LEAD_LOCATION): which chamber its identity is kept under. */
+export const LEAD_LOCATION_TERM = 'MDC_IDC_LEAD_LOCATION';
+export const LEAD_LOCATION_CODE = 720966;
+
+export function leadIdentityKey(term: LeadIdentityTerm, chamber: LeadChamber): string {
+  return `${term}.${chamber}`;
+}
+
+const LEAD_IDENTITY: MeasurementDefinition[] = LEAD_CHAMBERS.flatMap((chamber) =>
+  (Object.keys(LEAD_IDENTITY_TERMS) as LeadIdentityTerm[]).map(
+    (term): MeasurementDefinition => ({
+      key: leadIdentityKey(term, chamber),
+      label: `${chamber} ${LEAD_IDENTITY_TERMS[term].label}`,
+      shortLabel: `${chamber} ${LEAD_IDENTITY_TERMS[term].shortLabel}`,
+      group: 'lead',
+      kind: 'text',
+      maxLength: 100,
+      chamber,
+      ieeeCode: LEAD_IDENTITY_TERMS[term].ieeeCode,
+    }),
+  ),
+);
 
 const HV: MeasurementDefinition[] = [
   {
@@ -506,6 +551,7 @@ export const MEASUREMENTS: readonly MeasurementDefinition[] = [
   ...leadChannel('RA'),
   ...leadChannel('RV'),
   ...leadChannel('LV'),
+  ...LEAD_IDENTITY,
   ...HV,
   ...PACING,
   ...ARRHYTHMIA,
@@ -542,7 +588,7 @@ export function checkMeasurementLimits(key: string, value: number): string | und
 export function checkImportedMeasurementValue(key: string, value: number | string): string | undefined {
   const definition = BY_KEY.get(key);
   if (!definition) return 'is not a known measurement';
-  if (definition.kind === 'status') return checkMeasurementValue(key, value);
+  if (definition.kind !== 'number') return checkMeasurementValue(key, value);
   if (typeof value !== 'number' || !Number.isFinite(value)) return 'must be a number';
   return checkMeasurementLimits(key, value);
 }
@@ -566,6 +612,11 @@ export function checkMeasurementValue(key: string, value: number | string): stri
     return typeof value === 'string' && definition.values.includes(value)
       ? undefined
       : `must be one of ${definition.values.join(', ')}`;
+  }
+  if (definition.kind === 'text') {
+    return typeof value === 'string' && value.trim() !== '' && value.length <= definition.maxLength
+      ? undefined
+      : `must be a text of 1 to ${definition.maxLength} characters`;
   }
   if (typeof value !== 'number' || !Number.isFinite(value)) return 'must be a number';
   const { min, max } = definition.range;
@@ -612,6 +663,7 @@ const lead = (chamber: LeadChamber) =>
 const leadTrend = (chamber: LeadChamber) => [
   ...lead(chamber),
   `MDC_IDC_MSMT_LEADCHNL_${chamber}_LEAD_CHANNEL_STATUS`,
+  ...(Object.keys(LEAD_IDENTITY_TERMS) as LeadIdentityTerm[]).map((term) => leadIdentityKey(term, chamber)),
 ];
 
 const ILR_FIELDS = [

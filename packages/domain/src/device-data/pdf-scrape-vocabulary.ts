@@ -459,6 +459,7 @@ function scrapeKeys(): Record<string, ScrapeKeyDefinition> {
       for (const key of typeof target === 'string' ? [target] : Object.values(target)) {
         const definition = findMeasurement(key);
         if (!definition) throw new Error(`${key} is not a measurement`);
+        if (definition.kind === 'text') throw new Error(`${key} is a text, not a scraped measurement`);
         keys[key] =
           definition.kind === 'status'
             ? { kind: 'status', values: definition.values }

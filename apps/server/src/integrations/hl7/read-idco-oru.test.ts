@@ -447,6 +447,75 @@ describe('readIdcoOru', () => {
     expect(JSON.stringify(read(text))).not.toContain('123-45-6789');
   });
 
+  // Issue 28 §2: each lead's model, serial, manufacturer and implant date, by its sub-ID's location.
+  const LEADS = [
+    'OBX|40|TX|720961^MDC_IDC_LEAD_MODEL^MDC_IDC|1|Supersense||||||F',
+    'OBX|41|TX|720962^MDC_IDC_LEAD_SERIAL^MDC_IDC|1|1234567812||||||F',
+    'OBX|42|CWE|720963^MDC_IDC_LEAD_MFG^MDC_IDC|1|SJM^St.Jude Medical||||||F',
+    'OBX|43|DTM|720964^MDC_IDC_LEAD_IMPLANT_DT^MDC_IDC|1|20090501000000||||||F',
+    'OBX|44|CWE|720966^MDC_IDC_LEAD_LOCATION^MDC_IDC|1|RA^Right Atrium||||||F',
+    'OBX|45|TX|720961^MDC_IDC_LEAD_MODEL^MDC_IDC|2|CapSureFix 5076||||||F',
+    'OBX|46|CWE|720966^MDC_IDC_LEAD_LOCATION^MDC_IDC|2|^Right Ventricle||||||F',
+    'OBX|47|DTM|720964^MDC_IDC_LEAD_IMPLANT_DT^MDC_IDC|2|20090501||||||F',
+    'OBX|48|TX|720962^MDC_IDC_LEAD_SERIAL^MDC_IDC|3|LV-77||||||F',
+    'OBX|49|CWE|720966^MDC_IDC_LEAD_LOCATION^MDC_IDC|3|MDC_IDC_ENUM_LEAD_LOCATION_LV||||||F',
+  ];
+  it('reads each lead’s model, serial, manufacturer and implant date under the chamber its location names', () => {
+    const values = valuesOf(`${pacemaker()}${LEADS.map((line) => `${line}\r`).join('')}`);
+    expect(values).toMatchObject({
+      'MDC_IDC_LEAD_MODEL.RA': 'Supersense',
+      'MDC_IDC_LEAD_SERIAL.RA': '1234567812',
+      'MDC_IDC_LEAD_MFG.RA': 'St.Jude Medical',
+      'MDC_IDC_LEAD_IMPLANT_DT.RA': '2009-05-01',
+      'MDC_IDC_LEAD_MODEL.RV': 'CapSureFix 5076',
+      'MDC_IDC_LEAD_IMPLANT_DT.RV': '2009-05-01',
+      'MDC_IDC_LEAD_SERIAL.LV': 'LV-77',
+    });
+    expect(values).not.toHaveProperty('MDC_IDC_LEAD_SERIAL.RV');
+  });
+
+  it.each([
+    [
+      'no location',
+      (lines: string[]) => lines.filter((line) => !line.startsWith('OBX|44|')),
+      'OBX 40: no MDC_IDC_LEAD_LOCATION',
+      'requiredFieldMissing',
+    ],
+    [
+      'a location that is no chamber',
+      (lines: string[]) => lines.map((line) => line.replace('RA^Right Atrium', 'SVC^Superior vena cava')),
+      'OBX 40: no MDC_IDC_LEAD_LOCATION',
+      'requiredFieldMissing',
+    ],
+    [
+      'an implant date that is no date',
+      (lines: string[]) => lines.map((line) => line.replace('20090501000000', 'May 2009')),
+      'OBX 43: OBX-5 (MDC_IDC_LEAD_IMPLANT_DT.RA) is not an HL7 date',
+      'dataTypeError',
+    ],
+    [
+      'a second lead in the same chamber',
+      (lines: string[]) => [
+        ...lines,
+        'OBX|50|TX|720961^MDC_IDC_LEAD_MODEL^MDC_IDC|9|Other lead||||||F',
+        'OBX|51|CWE|720966^MDC_IDC_LEAD_LOCATION^MDC_IDC|9|RA||||||F',
+      ],
+      'OBX 50: MDC_IDC_LEAD_MODEL.RA was given before',
+      'dataTypeError',
+    ],
+  ])('warns of a lead with %s and keeps the rest', (_label, edit, message, condition) => {
+    const text = `${pacemaker()}${edit(LEADS)
+      .map((line) => `${line}\r`)
+      .join('')}`;
+    const transmission = read(text);
+    expect(transmission.warnings).toContainEqual(
+      expect.objectContaining({ message: expect.stringContaining(message), condition, severity: 'W' }),
+    );
+    const values = valuesOf(text);
+    expect(values['MDC_IDC_LEAD_MODEL.RV']).toBe('CapSureFix 5076');
+    expect(values.MDC_IDC_MSMT_LEADCHNL_RA_IMPEDANCE_VALUE).toBe(456);
+  });
+
   it('reads the AT burden under its older name too, into the one IDCO key', () => {
     const text = `${pacemaker().replace(/OBX\|20\|[^\r]*\r/, '')}OBX|28|NM|^MDC_IDC_STAT_ATAF_BURDEN_PERCENT^MDC|1|7.5|%|||||F\r`;
     const values = valuesOf(text);

@@ -1,4 +1,5 @@
 import {
+  checkImportedMeasurementValue,
   checkMeasurementLimits,
   DEFAULT_CLINIC_TIME_ZONE,
   DOCUMENT_TYPES,
@@ -9,7 +10,13 @@ import {
   episodeCountKey,
   episodeTotalKey,
   findMeasurementByTerm,
+  LEAD_IDENTITY_TERMS,
+  LEAD_LOCATION_CODE,
+  LEAD_LOCATION_TERM,
+  type LeadChamber,
   type LeadConfigurationKey,
+  type LeadIdentityTerm,
+  leadIdentityKey,
   localDateTimeToInstant,
   MEASUREMENTS,
   type MeasurementDefinition,
@@ -34,6 +41,11 @@ const FACT_CODES: Record<string, string> = {
   '720901': 'MDC_IDC_DEV_IMPLANT_DT',
   '721025': 'MDC_IDC_SESS_DTM',
   '721026': 'MDC_IDC_SESS_TYPE',
+  '720961': 'MDC_IDC_LEAD_MODEL',
+  '720962': 'MDC_IDC_LEAD_SERIAL',
+  '720963': 'MDC_IDC_LEAD_MFG',
+  '720964': 'MDC_IDC_LEAD_IMPLANT_DT',
+  [String(LEAD_LOCATION_CODE)]: LEAD_LOCATION_TERM,
   '738000': EPISODE_COUNT_TERM,
   '738032': EPISODE_TOTAL_TERM,
 };
@@ -66,6 +78,20 @@ const DEVICE_TERMS = [
   'MDC_IDC_DEV_IMPLANT_DT',
 ];
 const SESSION_TERMS = ['MDC_IDC_SESS_DTM', 'MDC_IDC_SESS_TYPE'];
+/** A lead's identity and its location, each lead in its own OBX-4 sub-ID (issue 28 §2). */
+const LEAD_TERMS: readonly string[] = [...Object.keys(LEAD_IDENTITY_TERMS), LEAD_LOCATION_TERM];
+
+/** MDC_IDC_LEAD_LOCATION's values (code or text, normalised) and the chamber each names. */
+const LEAD_LOCATIONS: Record<string, LeadChamber> = {
+  RA: 'RA',
+  RIGHTATRIUM: 'RA',
+  RV: 'RV',
+  RIGHTVENTRICLE: 'RV',
+  LV: 'LV',
+  LEFTVENTRICLE: 'LV',
+  CS: 'LV',
+  CORONARYSINUS: 'LV',
+};
 
 /** The unit forms vendors send (UCUM and common spellings), per the vocabulary's unit, lower case. */
 const UNIT_FORMS: Record<string, readonly string[]> = {
@@ -303,6 +329,7 @@ export function readIdcoOru(message: Hl7Message, options: { timeZone?: string } 
   const facts = new Map<string, Hl7Segment>();
   const episodeTypes = new Map<string, Hl7Segment[]>();
   const counts: { obx: Hl7Segment; total: boolean }[] = [];
+  const leadGroups = new Map<string, Hl7Segment[]>();
   const measurements = new Map<string, number | string>();
   let report: IdcoTransmission['report'] = null;
   let ignoredCount = 0;
@@ -339,6 +366,8 @@ export function readIdcoOru(message: Hl7Message, options: { timeZone?: string } 
     const group = obx.get(4).trim();
     if (EPISODE_TYPE_TERMS.includes(term)) {
       episodeTypes.set(group, [...(episodeTypes.get(group) ?? []), obx]);
+    } else if (LEAD_TERMS.includes(term)) {
+      leadGroups.set(group, [...(leadGroups.get(group) ?? []), obx]);
     } else if (term === EPISODE_COUNT_TERM || term === EPISODE_TOTAL_TERM) {
       counts.push({ obx, total: term === EPISODE_TOTAL_TERM });
     } else if (DEVICE_TERMS.includes(term) || SESSION_TERMS.includes(term)) {
@@ -388,6 +417,8 @@ export function readIdcoOru(message: Hl7Message, options: { timeZone?: string } 
     }
     measurements.set(key, ((measurements.get(key) as number | undefined) ?? 0) + (read.value as number));
   }
+
+  for (const [group, segments] of leadGroups) readLeadIdentity(group, segments, measurements, ignore);
 
   const device = readDeviceType(facts.get('MDC_IDC_DEV_TYPE'), warn);
 
@@ -528,6 +559,59 @@ function readDeviceType(
   return form('Other');
 }
 
+const termOf = (obx: Hl7Segment) =>
+  canonicalTerm(obx.get(3, 2).trim()) || KNOWN_CODES.get(obx.get(3, 1).trim()) || '';
+
+/**
+ * One lead's identity (model, serial, manufacturer, implant date), kept under the chamber its sub-ID's
+ * MDC_IDC_LEAD_LOCATION names (`MDC_IDC_LEAD_MODEL.RA`…). Without a location the portal knows, or a
+ * chamber given twice, each value is a warning and not recorded.
+ */
+function readLeadIdentity(
+  group: string,
+  segments: readonly Hl7Segment[],
+  measurements: Map<string, number | string>,
+  ignore: (location: Hl7Location, condition: Hl7ErrorCondition, text: string) => void,
+) {
+  const location = segments.find((obx) => termOf(obx) === LEAD_LOCATION_TERM);
+  const chamber = location
+    ? enumValue(location, 'MDC_IDC_ENUM_LEAD_LOCATION_')
+        .map((value) => LEAD_LOCATIONS[value.toUpperCase().replace(/[^A-Z]/g, '')])
+        .find((candidate) => candidate !== undefined)
+    : undefined;
+  for (const obx of segments) {
+    const term = termOf(obx) as LeadIdentityTerm | typeof LEAD_LOCATION_TERM;
+    if (term === LEAD_LOCATION_TERM) continue;
+    if (!chamber) {
+      ignore(
+        at(obx, 4),
+        'requiredFieldMissing',
+        `${label(obx)}: no MDC_IDC_LEAD_LOCATION the portal knows (RA, RV, LV) in OBX-4 sub-ID '${group.slice(0, 20)}': ${term} is not recorded`,
+      );
+      continue;
+    }
+    const key = leadIdentityKey(term, chamber);
+    const [code = '', text = ''] = obx.components(5).map((component) => component.trim());
+    const written = term === 'MDC_IDC_LEAD_IMPLANT_DT' ? obx.get(5).trim() : text || code;
+    const value = term === 'MDC_IDC_LEAD_IMPLANT_DT' ? hl7Date(written) : written;
+    const problem =
+      written === ''
+        ? `OBX-5 (${key}) is empty`
+        : value === null
+          ? `OBX-5 (${key}) is not an HL7 date`
+          : checkImportedMeasurementValue(key, value)
+            ? `OBX-5 (${key}) ${checkImportedMeasurementValue(key, value)}`
+            : measurements.has(key)
+              ? `${key} was given before (two ${chamber} leads); the first value is kept`
+              : undefined;
+    if (problem || value === null) {
+      ignore(at(obx, 5), 'dataTypeError', `${label(obx)}: ${problem}: not recorded`);
+      continue;
+    }
+    measurements.set(key, value);
+  }
+}
+
 /** The episode kind a sub-ID's type observations name, the strongest term first. */
 function episodeKindOfGroup(segments: readonly Hl7Segment[]): EpisodeKind | undefined {
   const ordered = [...segments].sort(
@@ -588,6 +672,7 @@ function readValue(obx: Hl7Segment, definition: MeasurementDefinition): ReadValu
   });
   if (!obx.components(5).some((component) => component.trim() !== ''))
     return problem('requiredFieldMissing', `OBX-5 (${key}) is empty`);
+  if (definition.kind === 'text') return problem('tableValueNotFound', `${key} is not read from OBX-5 alone`);
   if (definition.kind === 'status') {
     const forms = enumValue(
       obx,

@@ -95,6 +95,13 @@ describe('the public IDCO corpus', () => {
       'MDC_IDC_STAT_EPISODE_RECENT_COUNT.VF': 1,
       'MDC_IDC_STAT_EPISODE_RECENT_COUNT.ATAF': 2,
       'MDC_IDC_STAT_EPISODE_TOTAL_COUNT.ATAF': 150,
+      // Each lead's identity, under the chamber its MDC_IDC_LEAD_LOCATION names.
+      'MDC_IDC_LEAD_MODEL.RA': 'Supersense',
+      'MDC_IDC_LEAD_SERIAL.RA': '1234567812',
+      'MDC_IDC_LEAD_MFG.RA': 'St.Jude Medical',
+      'MDC_IDC_LEAD_IMPLANT_DT.RA': '2009-05-01',
+      'MDC_IDC_LEAD_SERIAL.RV': '1234567813',
+      'MDC_IDC_LEAD_SERIAL.LV': '1234567814',
     });
   });
 

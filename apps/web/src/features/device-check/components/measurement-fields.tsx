@@ -10,7 +10,7 @@ import { type FieldErrors, statusLabel } from '../device-check-form';
 export const measurementInputId = (key: string) => `measurement-${key.replace(/[^A-Za-z0-9]/g, '-')}`;
 
 function rangeHint(field: DeviceCheckField): string {
-  if (field.kind === 'status') return field.required ? 'Required' : ' ';
+  if (field.kind !== 'number') return field.required ? 'Required' : ' ';
   const { min, max } = field.range;
   const unit = field.unit === '%' ? '%' : ` ${field.unit}`;
   return max >= 10_000 ? `${min} or more` : `${min}–${max}${unit}`;
@@ -53,6 +53,9 @@ function MeasurementInput({
         ))}
       </TextField>
     );
+  }
+  if (field.kind === 'text') {
+    return <TextField {...common} onChange={(event) => onChange(event.target.value)} />;
   }
   return (
     <TextField

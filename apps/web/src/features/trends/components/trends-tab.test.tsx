@@ -149,11 +149,23 @@ describe("the patient's Trends tab", () => {
       values: [],
       daily: null,
     });
+    // A lead's identity is text: rows, as a status, never a chart.
+    const battery = other.data.series.find((series) => series.key === BATTERY_STATUS);
+    other.data.series.push({
+      key: 'MDC_IDC_LEAD_MODEL.RV',
+      label: 'RV lead model',
+      unit: null,
+      values: (battery?.values ?? []).map((point) => ({ ...point, value: 'CapSureFix 5076' })),
+      daily: null,
+    });
     const calls = stubApi((call) => (call.url.pathname === LONGITUDINAL ? { body: other } : answer()(call)));
     renderAt(sessionAs('nurse'), '/', routes);
     await screen.findByTestId(`trend-${RV_THRESHOLD}`);
     expect(screen.getByTestId(`trend-${RV_IMPEDANCE}`)).toBeTruthy();
     expect(screen.queryByTestId(`trend-${HV_IMPEDANCE}`)).toBeNull();
+    const leadModel = within(screen.getByTestId('trend-MDC_IDC_LEAD_MODEL.RV')).getByRole('table');
+    expect(within(leadModel).getAllByText('CapSureFix 5076').length).toBeGreaterThan(0);
+    expect(charts.map((chart) => chart.title)).not.toContain('RV lead model');
     const picker = screen.getByRole('group', { name: 'Device type' });
     const otherButton = within(picker).getByRole('button', { name: 'Other (type unknown)' });
     expect(otherButton.getAttribute('aria-pressed')).toBe('true');
