@@ -244,6 +244,56 @@ describe('the in-person device check', () => {
     }
   });
 
+  // Issue 28: a device of unknown type (Other) is checked as a pacemaker would be; the new terms are
+  // fields of the check, stored with the session and printed on its report.
+  it('records a check of a device of type Other with sensing mean/min/max and the lead channel status', async () => {
+    await setFlag('inPersonDeviceCheck', true);
+    const patient = await newPatient();
+    const response = await portal.as.deviceTech.post(urlFor(patient.id), {
+      ...CHECK,
+      deviceType: 'Other',
+      measurements: {
+        ...DUAL_PM,
+        MDC_IDC_MSMT_LEADCHNL_RV_SENSING_INTR_AMPL_MEAN: 10.9,
+        MDC_IDC_MSMT_LEADCHNL_RV_SENSING_INTR_AMPL_MIN: 8.2,
+        MDC_IDC_MSMT_LEADCHNL_RV_LEAD_CHANNEL_STATUS: 'CheckLead',
+      },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const { session, documentId } = (response.json() as DeviceCheckResponse).data;
+    expect(session.deviceType).toBe('Other');
+    const rows = await portal.db
+      .selectFrom('deviceMeasurements')
+      .select(['key', 'valueNumber', 'valueText'])
+      .where('sessionId', '=', session.id)
+      .execute();
+    const values = Object.fromEntries(rows.map((row) => [row.key, row.valueNumber ?? row.valueText]));
+    expect(values).toMatchObject({
+      MDC_IDC_MSMT_LEADCHNL_RV_SENSING_INTR_AMPL_MEAN: 10.9,
+      MDC_IDC_MSMT_LEADCHNL_RV_SENSING_INTR_AMPL_MIN: 8.2,
+      MDC_IDC_MSMT_LEADCHNL_RV_LEAD_CHANNEL_STATUS: 'CheckLead',
+      MDC_IDC_STAT_AT_BURDEN_PERCENT: 0.4,
+    });
+    const text = withoutWhitespace(await extractText(await pdfOf(documentId)));
+    for (const expected of [
+      'RV sensing amplitude (mean)',
+      '10.9 mV',
+      'RV lead status',
+      'CheckLead',
+      'AT/AF burden',
+    ])
+      expect(text).toContain(withoutWhitespace(expected));
+
+    // An ICD-only field is not one of an Other device's.
+    const refused = await portal.as.deviceTech.post(urlFor(patient.id), {
+      ...CHECK,
+      deviceType: 'Other',
+      measurements: { ...DUAL_PM, MDC_IDC_MSMT_LEADHVCHNL_IMPEDANCE: 60 },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).toContain('measurements.MDC_IDC_MSMT_LEADHVCHNL_IMPEDANCE');
+  });
+
   it('a retry with the same Idempotency-Key returns the first check and writes nothing', async () => {
     const patient = await newPatient();
     const send = () =>
