@@ -74,14 +74,4 @@ export async function waitUntilHealthy(
   throw new Error(`The server did not become healthy within ${timeoutMs} ms:\n${server.output()}`);
 }
 
-export async function findFreePort(): Promise<number> {
-  const { createServer } = await import('node:net');
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
+export { findFreePort } from '../../../../test-support/free-port';

@@ -9,7 +9,7 @@ import {
   type Request,
 } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
-import { expectNoAccessibilityViolations } from './accessibility';
+import { expectNoAccessibilityViolations, unchangedSinceLastCheck } from './accessibility';
 import { STATE_WAIT_MS } from './waits';
 
 export const CHROME_ARGS = [
@@ -222,7 +222,9 @@ export function useBrowserSession(
       const page = session.page;
       if (page && !page.isClosed() && /^https?:/.test(page.url())) {
         if (task.result?.state === 'fail') await describeFailedScreen(page, task.name, session.problems);
-        else await checkAccessibility(page, `the last screen of '${task.name}'`);
+        // A screen the test already checked, unchanged since, is not checked again.
+        else if (!(await unchangedSinceLastCheck(page)))
+          await checkAccessibility(page, `the last screen of '${task.name}'`);
       }
     } finally {
       await session.context?.close();

@@ -1,10 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { findFreePort as freePort } from '../../../../test-support/free-port';
 import { E2E_DEMO_PASSWORD } from './portal';
 
 declare module 'vitest' {
@@ -54,19 +54,6 @@ const studyVendorAccount = (prefix: (typeof STUDY_VENDORS)[number]) => ({
   clientSecret: `${prefix.toLowerCase()}-simulator-only-secret`,
   webhookSecret: `${prefix.toLowerCase()}-simulator-only-webhook-secret`,
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
 
 async function waitForHealthy(url: string, server: ChildProcess, output: () => string): Promise<void> {
   const deadline = Date.now() + START_TIMEOUT_MS;
