@@ -309,9 +309,11 @@ describe('the in-person device check in a real browser', () => {
     for (const box of await useBoxes.all()) await box.check();
     await page.getByRole('button', { name: /^Put \d+ values in the form$/ }).click();
     await expect
-      .poll(() => page.getByRole('textbox', { name: /^RV pacing impedance/ }).inputValue())
+      .poll(() => page.getByRole('textbox', { name: 'RV pacing impedance', exact: true }).inputValue())
       .toBe('585');
-    expect(await page.getByRole('textbox', { name: /^RA sensing amplitude/ }).inputValue()).toBe('2.6');
+    expect(await page.getByRole('textbox', { name: 'RA sensing amplitude', exact: true }).inputValue()).toBe(
+      '2.6',
+    );
     await page.getByRole('button', { name: 'Insert "Appropriate Device Function"' }).click();
 
     // Without a reason, the check is not submitted: the reason is named and focused.

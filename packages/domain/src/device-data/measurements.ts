@@ -199,7 +199,8 @@ function leadChannel(chamber: LeadChamber): MeasurementDefinition[] {
   const sensing = (suffix: '' | '_MEAN' | '_MIN' | '_MAX', step: number, words: string) =>
     ({
       key: `${term}_SENSING_INTR_AMPL${suffix}`,
-      label: `${chamber} sensing amplitude${words}`,
+      // 'RA sensing (mean)': short enough for the device check's half-width field beside its unit.
+      label: suffix ? `${chamber} sensing${words}` : `${chamber} sensing amplitude`,
       shortLabel: `${chamber} sensing${words}`,
       group: 'lead',
       kind: 'number',

@@ -23,9 +23,9 @@ describe('the device check’s measurement fields', () => {
       />,
     );
     const lv = screen.getByRole('group', { name: 'LV lead' });
-    expect(within(lv).getByLabelText('LV sensing amplitude (mean)')).toBeTruthy();
-    expect(within(lv).getByLabelText('LV sensing amplitude (min)')).toBeTruthy();
-    expect(within(lv).getByLabelText('LV sensing amplitude (max)')).toBeTruthy();
+    expect(within(lv).getByLabelText('LV sensing (mean)')).toBeTruthy();
+    expect(within(lv).getByLabelText('LV sensing (min)')).toBeTruthy();
+    expect(within(lv).getByLabelText('LV sensing (max)')).toBeTruthy();
     const pacing = screen.getByRole('group', { name: 'Pacing' });
     const labels = within(pacing)
       .getAllByRole('textbox')
