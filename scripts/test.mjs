@@ -4,7 +4,7 @@
 //
 // On the 2-core machines the parts are packed so that no core waits on a sequence it does not need
 // (issue 27: the run must stay well inside CI's 30 minutes on a day the machine is several times slower):
-// - the integration run starts at once: it needs neither the checks nor the build;
+// - the integration runs start at once (one per database engine): they need neither the checks nor the build;
 // - the checks (Biome, tsc, boundaries) run beside it, then the unit tests;
 // - the web build runs beside them, then the browser tests, one file at a time (they share one portal).
 // Each Vitest run is a process of its own: within one run Vitest starts a one-file-at-a-time project only
@@ -80,11 +80,21 @@ function vitest(label, prefix, projects, extraArgs = []) {
   ]);
 }
 
-// One worker: the integration files run one after another in one process that keeps its modules between
-// files (the projects' isolate: false), which halves their CPU; the other core serves the rest.
-const integration = vitest('integration', 'integration │ ', integrationProjects, [
-  `--maxWorkers=${process.env.TEST_MAX_WORKERS ?? '1'}`,
-]);
+// Each database engine's integration files run in a Vitest process of its own, side by side, each in one
+// worker that keeps its modules between files (the projects' isolate: false, which halves their CPU). One
+// process with two workers would not keep them: a worker is reused only for a next file of the same project,
+// and the two projects' files come interleaved. Side by side, the longest file of each engine (the bad-input
+// suite) no longer waits for the other's.
+const integration = Promise.all(
+  integrationProjects.map((project) =>
+    vitest(
+      project,
+      `${project.replace('integration-', '')} │ `,
+      [project],
+      [`--maxWorkers=${process.env.TEST_MAX_WORKERS ?? '1'}`],
+    ),
+  ),
+).then((statuses) => statuses.find((status) => status !== 0) ?? 0);
 
 const checksThenUnit = sequence('checks │ ', [
   ['Lint (Biome)', 'npx', ['biome', 'check', '.']],
