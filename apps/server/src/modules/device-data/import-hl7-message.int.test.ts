@@ -26,6 +26,16 @@ describe('POST /api/device-data/hl7: IDCO transmissions over HL7 v2', () => {
       payload: text,
       headers: { 'content-type': options.contentType ?? 'application/hl7-v2' },
     });
+  /** The dual-chamber pacemaker fixture for a new patient of the own clinic. */
+  const dualChamberMessageForNewPatient = async (options: { pdfBase64?: string } = {}) => {
+    const patient = await insertPatient(portal.db, { clinicNpi: OWN_CLINIC_NPI });
+    const message = loadHl7Fixture('pacemaker-dual-chamber', {
+      clinicNpi: OWN_CLINIC_NPI,
+      patientId: patient.patientId,
+      ...options,
+    });
+    return { patient, message };
+  };
   const ackOf = (body: string) => {
     const ack = parseHl7Message(body);
     const msa = ack.first('MSA');
@@ -205,11 +215,8 @@ describe('POST /api/device-data/hl7: IDCO transmissions over HL7 v2', () => {
   });
 
   it('creates the remote report from the embedded PDF and links the session to it', async () => {
-    const patient = await insertPatient(portal.db, { clinicNpi: OWN_CLINIC_NPI });
     const pdf = await getSamplePdf();
-    const message = loadHl7Fixture('pacemaker-dual-chamber', {
-      clinicNpi: OWN_CLINIC_NPI,
-      patientId: patient.patientId,
+    const { patient, message } = await dualChamberMessageForNewPatient({
       pdfBase64: Buffer.from(pdf).toString('base64'),
     });
     const response = await send(message.text, { contentType: 'text/plain' });
@@ -294,11 +301,7 @@ describe('POST /api/device-data/hl7: IDCO transmissions over HL7 v2', () => {
     ],
   ];
   it.each(broken)('refuses %s with its ACK, and stores nothing', async (_label, edit, expected) => {
-    const patient = await insertPatient(portal.db, { clinicNpi: OWN_CLINIC_NPI });
-    const message = loadHl7Fixture('pacemaker-dual-chamber', {
-      clinicNpi: OWN_CLINIC_NPI,
-      patientId: patient.patientId,
-    });
+    const { message } = await dualChamberMessageForNewPatient();
     const before = await everything();
     const response = await send(edit(message.text));
     expect(response.statusCode, response.body).toBe(expected.status);
@@ -314,11 +317,7 @@ describe('POST /api/device-data/hl7: IDCO transmissions over HL7 v2', () => {
   });
 
   it('does not take an embedded PDF cut short (issue 29 §2): a warning naming OBX-5 and the page, the measurements kept, no document', async () => {
-    const patient = await insertPatient(portal.db, { clinicNpi: OWN_CLINIC_NPI });
-    const message = loadHl7Fixture('pacemaker-dual-chamber', {
-      clinicNpi: OWN_CLINIC_NPI,
-      patientId: patient.patientId,
-    });
+    const { message } = await dualChamberMessageForNewPatient();
     const cut = Buffer.from(cutInHalf(await buildPlainThreePagePdf())).toString('base64');
     const [documents, sessions] = [await count('documents'), await count('deviceSessions')];
     const response = await send(`${message.text}OBX|28|ED|^PDF^L|1|^application^pdf^Base64^${cut}||||||F\r`);
@@ -419,11 +418,7 @@ describe('POST /api/device-data/hl7: IDCO transmissions over HL7 v2', () => {
   it.each(warned)(
     'accepts a message with %s: AA, a warning naming it, the rest stored',
     async (_label, edit, expected) => {
-      const patient = await insertPatient(portal.db, { clinicNpi: OWN_CLINIC_NPI });
-      const message = loadHl7Fixture('pacemaker-dual-chamber', {
-        clinicNpi: OWN_CLINIC_NPI,
-        patientId: patient.patientId,
-      });
+      const { message } = await dualChamberMessageForNewPatient();
       const response = await send(edit(message.text));
       expect(response.statusCode, response.body).toBe(200);
       const ack = parseHl7Message(response.body);
@@ -463,11 +458,7 @@ describe('POST /api/device-data/hl7: IDCO transmissions over HL7 v2', () => {
   ])(
     'stores a session with %s as type Other, says so in the ACK, and shows it in the trends',
     async (_label, edit) => {
-      const patient = await insertPatient(portal.db, { clinicNpi: OWN_CLINIC_NPI });
-      const message = loadHl7Fixture('pacemaker-dual-chamber', {
-        clinicNpi: OWN_CLINIC_NPI,
-        patientId: patient.patientId,
-      });
+      const { patient, message } = await dualChamberMessageForNewPatient();
       const response = await send(edit(message.text));
       expect(response.statusCode, response.body).toBe(200);
       const ack = parseHl7Message(response.body);
